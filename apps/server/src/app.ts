@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { createPrincipalService } from './kernel/access/principal';
+import { createTenantDirectory } from './kernel/access/tenants';
+import { createCaptchaService } from './kernel/auth/captcha';
+import { loadOrCreateSecret } from './kernel/auth/secret';
+import { createSessionService } from './kernel/auth/session';
+import { createLogSmsProvider, createSmsCodeService, type SmsProvider } from './kernel/auth/sms';
+import { createTokenService } from './kernel/auth/tokens';
+import type { Cache } from './kernel/cache/cache';
+import { createMemoryCache } from './kernel/cache/memory-cache';
+import { createRedisCache } from './kernel/cache/redis-cache';
+import { openDatabase } from './kernel/db/connect';
+import { createIdGenerator } from './kernel/db/ids';
+import { migrateToLatest } from './kernel/db/migrator';
+import { leaseNodeNumber } from './kernel/db/node-lease';
+import { AppError } from './kernel/errors/app-error';
+import { createLocalFileStore } from './kernel/files/file-store';
+import type { Kernel } from './kernel/http/kernel';
+import { sendError } from './kernel/http/reply';
+import { createSettings } from './kernel/settings/settings';
+import { registerAuthRoutes } from './modules/system/auth/auth.routes';
+import { registerConfigRoutes } from './modules/system/config/config.routes';
+import { registerConstRoutes } from './modules/system/const/const.routes';
+import { registerDictRoutes } from './modules/system/dict/dict.routes';
+import { registerMenuRoutes } from './modules/system/menu/menu.routes';
+import { type SeedReport, seedSystem } from './modules/system/seed/seed';
+import { registerSwaggerRoutes } from './modules/system/swagger/swagger.routes';
+
+/** Options for building the app (tests swap the SMS provider and the logger). */
+export interface BuildOptions {
+  config: AppConfig;
+  smsProvider?: SmsProvider;
+  logger?: boolean;
+}
+
+/** The running application: the Fastify instance, its kernel, and what the seed reported. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  kernel: Kernel;
+  seed: SeedReport;
+}
+
+const SECRET_QUERY = /([?&](?:password|accessToken|token)=)[^&]*/gi;
+
+/** Version of the server, from its package.json. */
+export const VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/**
+ * Builds the Fastify instance: database (migrated and seeded), cache, kernel services, plugins, every route,
+ * and the built web app. Closing the instance releases everything it opened.
+ */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers["x-authorization"]',
+                'req.headers.cookie',
+                'res.headers["access-token"]',
+                'res.headers["x-access-token"]',
+                'res.headers["set-cookie"]',
+              ],
+              censor: '***',
+            },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+                method: req.method,
+                url: req.url.replace(SECRET_QUERY, '$1***'),
+                ip: req.ip,
+              }),
+            },
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+  });
+
+  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  const seed = await seedSystem(db, { adminPassword: config.adminPassword, captchaOn: config.seedCaptcha });
+  const lease = await leaseNodeNumber(db);
+  const redis = config.redisUrl ? createRedisCache(config.redisUrl) : undefined;
+  const cache: Cache = redis ?? createMemoryCache();
+  const secret = loadOrCreateSecret(config.dataDir);
+  const ids = createIdGenerator(lease.node);
+  const settings = createSettings(db, cache);
+  const tokens = createTokenService(secret);
+  const kernel: Kernel = {
+    config,
+    db,
+    dialect,
+    cache,
+    ids,
+    tokens,
+    settings,
+    sessions: createSessionService({ db, cache, ids, tokens, settings }),
+    principals: createPrincipalService(db, cache),
+    tenants: createTenantDirectory(db, cache),
+    captcha: createCaptchaService(cache),
+    sms: createSmsCodeService(cache, options.smsProvider ?? createLogSmsProvider(app.log)),
+    files: createLocalFileStore(join(config.dataDir, 'files')),
+    log: app.log,
+  };
+  await kernel.sessions.primeRevocations();
+
+  app.addHook('onClose', async () => {
+    await lease.release().catch(() => undefined);
+    await cache.close().catch(() => undefined);
+    await closeDb();
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.trustProxy,
+  });
+  await app.register(cors, {
+    origin: true,
+    credentials: false,
+    exposedHeaders: ['access-token', 'x-access-token', 'Content-Disposition', 'x-request-id'],
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis: redis.client } : {}),
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: 429, retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.setErrorHandler((error, req, reply) => sendError(error as Error, req, reply));
+
+  const auth = registerAuthRoutes(app, kernel);
+  registerConfigRoutes(app, kernel);
+  registerConstRoutes(app, kernel);
+  registerDictRoutes(app, kernel);
+  registerMenuRoutes(app, kernel);
+  await registerSwaggerRoutes(app, kernel, auth, secret, VERSION);
+
+  app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));
+
+  const indexFile = join(config.webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+      return sendError(new AppError('notFound'), req, reply);
+    }
+    // client-side routes: the single-page app decides what to show (including its own not-found page)
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, kernel, seed };
+}

@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5005),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  SEED_CAPTCHA: onOff.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  WEB_DIST: z.string().optional(),
+});
+
+/** Infrastructure settings, parsed once from the environment (business settings live in the database). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  adminPassword: string | undefined;
+  seedCaptcha: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDist: string;
+  /** Requests per minute per client on login, captcha and SMS endpoints. */
+  rateLimits: { login: number; captcha: number; sms: number };
+}
+
+/** Reads the environment; an invalid value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'shelfwise.db')}`,
+    redisUrl: e.REDIS_URL || undefined,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedCaptcha: e.SEED_CAPTCHA !== 'off',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    rateLimits: { login: 30, captcha: 60, sms: 10 },
+  };
+}

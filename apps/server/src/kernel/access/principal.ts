@@ -1,0 +1,102 @@
+import { AccountType, Status } from '@shelfwise/contract';
+import type { Kysely } from 'kysely';
+import type { Cache } from '../cache/cache';
+import type { Database } from '../db/schema';
+
+/** What the server knows about a signed-in user for access decisions; cached, rebuilt on grant changes. */
+export interface Principal {
+  userId: number;
+  tenantId: number;
+  account: string;
+  accountType: number;
+  orgId: number | null;
+  status: number;
+  roleIds: number[];
+  /** Permission codes; empty for super admins, who pass every check. */
+  permissions: string[];
+  isSuperAdmin: boolean;
+}
+
+const TTL_MS = 10 * 60_000;
+
+/**
+ * Loads principals. Permissions: super admin - everything; system admin - every button of the menus granted
+ * to the tenant; others - buttons of their enabled roles' menus, within the tenant's grant (the ceiling).
+ */
+export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
+  const version = async () => (await cache.get<number>('principal:ver')) ?? 0;
+
+  async function load(tenantId: number, userId: number): Promise<Principal | null> {
+    const user = await db
+      .selectFrom('sys_user')
+      .select(['id', 'tenant_id', 'account', 'account_type', 'org_id', 'status'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user) return null;
+    const roles = await db
+      .selectFrom('sys_user_role as ur')
+      .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').onRef('r.tenant_id', '=', 'ur.tenant_id'))
+      .select(['r.id'])
+      .where('ur.tenant_id', '=', tenantId)
+      .where('ur.user_id', '=', userId)
+      .where('r.status', '=', Status.enabled)
+      .execute();
+    const roleIds = roles.map((r) => r.id);
+    const isSuperAdmin = user.account_type === AccountType.superAdmin;
+    let permissions: string[] = [];
+    const needsRoles = user.account_type !== AccountType.sysAdmin;
+    if (!isSuperAdmin && (!needsRoles || roleIds.length > 0)) {
+      let q = db
+        .selectFrom('sys_menu as m')
+        .innerJoin('sys_tenant_menu as tm', 'tm.menu_id', 'm.id')
+        .select('m.permission')
+        .distinct()
+        .where('tm.tenant_id', '=', tenantId)
+        .where('m.status', '=', Status.enabled)
+        .where('m.permission', 'is not', null);
+      if (needsRoles) {
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('sys_role_menu as rm')
+              .select('rm.menu_id')
+              .whereRef('rm.menu_id', '=', 'm.id')
+              .where('rm.tenant_id', '=', tenantId)
+              .where('rm.role_id', 'in', roleIds),
+          ),
+        );
+      }
+      permissions = (await q.execute()).map((r) => r.permission as string).sort();
+    }
+    return {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      account: user.account,
+      accountType: user.account_type,
+      orgId: user.org_id,
+      status: user.status,
+      roleIds,
+      permissions,
+      isSuperAdmin,
+    };
+  }
+
+  return {
+    async get(tenantId: number, userId: number): Promise<Principal | null> {
+      const key = `principal:${await version()}:${tenantId}:${userId}`;
+      const hit = await cache.get<Principal>(key);
+      if (hit) return hit;
+      const p = await load(tenantId, userId);
+      if (p) await cache.set(key, p, TTL_MS);
+      return p;
+    },
+    /** Call after any change of menus, roles, grants or users: every principal is rebuilt on next use. */
+    async invalidateAll(): Promise<void> {
+      await cache.incr('principal:ver', 365 * 24 * 3600_000);
+    },
+  };
+}
+
+/** The principal service type. */
+export type PrincipalService = ReturnType<typeof createPrincipalService>;

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** The three supported database kinds. */
+export type DialectName = 'sqlite' | 'postgres' | 'mysql';
+
+/** An open database: the query builder, its dialect, and how to close it. */
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** Which dialect a `DATABASE_URL` names: postgres(ql)://, mysql:// or mariadb://, else SQLite. */
+export function dialectOf(url: string): DialectName {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
+  return 'sqlite';
+}
+
+/** Path of the SQLite file from `sqlite:/path`, `file:/path` or a bare path; `:memory:` stays. */
+export function sqlitePath(url: string): string {
+  return url.replace(/^(sqlite|file):(\/\/)?/i, '');
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Opens the database the URL names. BIGINT comes back as a JS number in every dialect (ids are 53-bit). */
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
+  const dialect = dialectOf(url);
+  const poolSize = options.poolSize ?? 10;
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8_OID) return (v: string) => Number(v);
+          if (oid === NUMERIC_OID) return (v: string) => Number(v);
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  if (dialect === 'mysql') {
+    const pool = createPool({
+      uri: url.replace(/^mariadb:/i, 'mysql:'),
+      connectionLimit: poolSize,
+      supportBigNumbers: true,
+      bigNumberStrings: false,
+      decimalNumbers: true,
+      charset: 'utf8mb4',
+      timezone: 'Z',
+    });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const file = sqlitePath(url);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect, close: () => db.destroy() };
+}

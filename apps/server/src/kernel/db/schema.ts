@@ -1,0 +1,228 @@
+/** Epoch milliseconds (UTC); formatted in the tenant's time zone at the API edge. */
+export type Millis = number;
+type Audit = {
+  created_at: Millis;
+  created_by: number | null;
+  updated_at: Millis | null;
+  updated_by: number | null;
+};
+
+export interface SysTenantTable extends Audit {
+  id: number;
+  name: string;
+  host: string | null;
+  status: number;
+  time_zone: string;
+  logo: string | null;
+  title: string | null;
+  vice_title: string | null;
+  vice_desc: string | null;
+  icp: string | null;
+  icp_url: string | null;
+  watermark: string | null;
+  copyright: string | null;
+  enable_reg: number;
+  reg_way_id: number | null;
+  order_no: number;
+  remark: string | null;
+}
+
+export interface SysOrgTable extends Audit {
+  id: number;
+  tenant_id: number;
+  pid: number;
+  code: string;
+  name: string;
+  type: number | null;
+  director_id: number | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+}
+
+export interface SysPosTable extends Audit {
+  id: number;
+  tenant_id: number;
+  code: string;
+  name: string;
+  order_no: number;
+  status: number;
+  remark: string | null;
+}
+
+export interface SysUserTable extends Audit {
+  id: number;
+  tenant_id: number;
+  account: string;
+  password_hash: string;
+  real_name: string | null;
+  nick_name: string | null;
+  phone: string | null;
+  id_card_num: string | null;
+  email: string | null;
+  account_type: number;
+  avatar: string | null;
+  address: string | null;
+  signature: string | null;
+  org_id: number | null;
+  pos_id: number | null;
+  status: number;
+  failed_count: number;
+  locked_until: Millis | null;
+  last_login_at: Millis | null;
+  last_login_ip: string | null;
+  order_no: number;
+  remark: string | null;
+}
+
+export interface SysRoleTable extends Audit {
+  id: number;
+  tenant_id: number;
+  code: string;
+  name: string;
+  data_scope: number;
+  order_no: number;
+  status: number;
+  remark: string | null;
+}
+
+export interface SysUserRoleTable {
+  tenant_id: number;
+  user_id: number;
+  role_id: number;
+}
+
+export interface SysRoleMenuTable {
+  tenant_id: number;
+  role_id: number;
+  menu_id: number;
+}
+
+export interface SysTenantMenuTable {
+  tenant_id: number;
+  menu_id: number;
+}
+
+export interface SysMenuTable extends Audit {
+  id: number;
+  pid: number;
+  type: number;
+  name: string | null;
+  path: string | null;
+  component: string | null;
+  redirect: string | null;
+  permission: string | null;
+  title: string;
+  title_zh_cn: string | null;
+  title_zh_tw: string | null;
+  icon: string | null;
+  is_iframe: number;
+  out_link: string | null;
+  is_hide: number;
+  is_keep_alive: number;
+  is_affix: number;
+  order_no: number;
+  status: number;
+  remark: string | null;
+}
+
+export interface SysConfigTable extends Audit {
+  id: number;
+  name: string;
+  code: string;
+  value: string | null;
+  sys_flag: number;
+  group_code: string | null;
+  order_no: number;
+  remark: string | null;
+}
+
+export interface SysDictTypeTable extends Audit {
+  id: number;
+  tenant_id: number;
+  name: string;
+  code: string;
+  order_no: number;
+  remark: string | null;
+  status: number;
+  sys_flag: number;
+  is_tenant: number;
+}
+
+export interface SysDictDataTable extends Audit {
+  id: number;
+  tenant_id: number;
+  dict_type_id: number;
+  value: string;
+  label: string;
+  code: string | null;
+  tag_type: string;
+  style_setting: string | null;
+  class_setting: string | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+  ext_data: string | null;
+}
+
+export interface SysUserRegWayTable extends Audit {
+  id: number;
+  tenant_id: number;
+  name: string;
+  account_type: number;
+  role_id: number;
+  org_id: number;
+  pos_id: number;
+  order_no: number;
+  remark: string | null;
+}
+
+export interface SysSessionTable {
+  id: number;
+  tenant_id: number;
+  user_id: number;
+  access_jti: string;
+  refresh_jti: string;
+  prev_refresh_jti: string | null;
+  rotated_at: Millis | null;
+  expires_at: Millis;
+  revoked_at: Millis | null;
+  revoke_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  login_way: number;
+  created_at: Millis;
+  last_seen_at: Millis | null;
+}
+
+export interface SysNodeTable {
+  node_no: number;
+  instance_id: string;
+  host: string | null;
+  started_at: Millis;
+  heartbeat_at: Millis;
+}
+
+/** Every table of the database, for Kysely's types. */
+export interface Database {
+  sys_tenant: SysTenantTable;
+  sys_org: SysOrgTable;
+  sys_pos: SysPosTable;
+  sys_user: SysUserTable;
+  sys_role: SysRoleTable;
+  sys_user_role: SysUserRoleTable;
+  sys_role_menu: SysRoleMenuTable;
+  sys_tenant_menu: SysTenantMenuTable;
+  sys_menu: SysMenuTable;
+  sys_config: SysConfigTable;
+  sys_dict_type: SysDictTypeTable;
+  sys_dict_data: SysDictDataTable;
+  sys_user_reg_way: SysUserRegWayTable;
+  sys_session: SysSessionTable;
+  sys_node: SysNodeTable;
+}
+
+/** Tables that belong to one tenant: every query on them goes through `tenantScoped`. */
+export type TenantTable = {
+  [K in keyof Database]: Database[K] extends { tenant_id: number } ? K : never;
+}[keyof Database];

@@ -1,0 +1,28 @@
+import type { Locale } from '@shelfwise/contract';
+import type { TenantContext } from '../db/tenant-scope';
+
+/** Everything a service needs to know about the request, built once and passed explicitly. */
+export interface RequestContext extends TenantContext {
+  requestId: string;
+  tenantId: number;
+  userId: number | null;
+  orgId: number | null;
+  accountType: number | null;
+  isSuperAdmin: boolean;
+  /** Permission codes held; super admins pass every check without a list. */
+  permissions: ReadonlySet<string>;
+  roleIds: readonly number[];
+  sessionId: number | null;
+  /** jti of the access token the request carried (refreshToken binds to it). */
+  tokenJti: string | null;
+  locale: Locale;
+  timeZone: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** A context of a signed-in user (what `authenticated` and permission routes receive). */
+export type UserContext = RequestContext & { userId: number; sessionId: number; accountType: number };
+
+/** Formats an epoch-ms time in the caller's time zone. */
+export type TimeFormatter = (ms: number | null | undefined) => string | null;

@@ -1,0 +1,190 @@
+import { type Endpoint, type InputOf, type OutputOf, pickLocale } from '@shelfwise/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_TENANT_ID } from '../access/tenants';
+import { AppError } from '../errors/app-error';
+import { formatTime } from '../i18n/time';
+import type { RequestContext, UserContext } from './context';
+import { inputKeys, normalizeQuery, trimStrings } from './input';
+import type { Kernel } from './kernel';
+import { sendOk, validationError } from './reply';
+
+/** What a handler gets besides its parsed input. */
+export interface HandlerTools {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Formats epoch-ms in the caller's tenant time zone. */
+  time: (ms: number | null | undefined) => string | null;
+}
+
+type ContextFor<E extends Endpoint> = E['permission'] extends 'public' ? RequestContext : UserContext;
+
+/** Handles one endpoint: parsed input in, a value of the endpoint's output out. */
+export type Handler<E extends Endpoint> = (
+  input: InputOf<E>,
+  ctx: ContextFor<E>,
+  tools: HandlerTools,
+) => Promise<OutputOf<E> | undefined> | OutputOf<E> | undefined;
+
+/** The route table: path -> permission, for review and for the tests that enumerate routes. */
+export const registeredRoutes: { method: string; path: string; permission: string; endpoint: Endpoint }[] = [];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx?: RequestContext;
+  }
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+/**
+ * Registers an endpoint: authentication -> tenant -> permission -> input -> handler -> output -> wrapper.
+ * An endpoint without a permission declaration cannot be registered (the server refuses to start).
+ */
+export function defineRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  kernel: Kernel,
+  endpoint: E,
+  handler: Handler<E>,
+  options: { rateLimit?: 'login' | 'captcha' | 'sms' } = {},
+): void {
+  const permission = endpoint.permission as string;
+  if (!permission || !(permission === 'public' || permission === 'authenticated' || /^\w+:\w+$/.test(permission))) {
+    throw new Error(`Endpoint ${endpoint.path} declares no valid permission`);
+  }
+  const keys = inputKeys(endpoint);
+  const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+  registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint });
+
+  app.route({
+    method: endpoint.method,
+    url,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+    config: {
+      endpoint,
+      ...(options.rateLimit
+        ? { rateLimit: { max: kernel.config.rateLimits[options.rateLimit], timeWindow: 60_000 } }
+        : {}),
+    },
+    handler: async (req, reply) => {
+      const ctx = await buildContext(kernel, req, reply, endpoint);
+      req.ctx = ctx;
+      if (permission !== 'public' && permission !== 'authenticated' && !ctx.isSuperAdmin) {
+        if (!ctx.permissions.has(permission)) throw new AppError('forbidden');
+      }
+      const raw =
+        endpoint.method === 'GET'
+          ? normalizeQuery({ ...(req.query as object), ...(req.params as object) }, keys)
+          : mergeBodyAndQuery(req, keys);
+      const parsed = endpoint.input.safeParse(trimStrings(raw));
+      if (!parsed.success) throw validationError(parsed.error);
+      const time = (ms: number | null | undefined) => formatTime(ms, ctx.timeZone);
+      const result = await handler(parsed.data as InputOf<E>, ctx as ContextFor<E>, { req, reply, time });
+      if (endpoint.response === 'file' || reply.sent) return reply;
+      if (endpoint.response === 'bare') {
+        return reply.code(200).type('text/plain').send('');
+      }
+      const out = endpoint.output.safeParse(result ?? null);
+      if (!out.success) {
+        req.log.error({ issues: out.error.issues, path: endpoint.path }, 'response does not match its schema');
+        throw new AppError('internal', { requestId: req.id });
+      }
+      return sendOk(reply, out.data, ctx.timeZone);
+    },
+  });
+}
+
+function mergeBodyAndQuery(req: FastifyRequest, keys: Map<string, string>): unknown {
+  const body = req.body;
+  const query = normalizeQuery((req.query as Record<string, unknown>) ?? {}, keys);
+  if (body === undefined || body === null || body === '') return Object.keys(query).length ? query : undefined;
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(query).length) return { ...query, ...body };
+  return body;
+}
+
+function bearer(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return m?.[1]?.trim() || undefined;
+}
+
+async function anonymous(kernel: Kernel, req: FastifyRequest, base: BaseContext): Promise<RequestContext> {
+  const tenantId = (await kernel.tenants.idByHost(req.headers.host)) ?? DEFAULT_TENANT_ID;
+  const tenant = await kernel.tenants.get(tenantId);
+  return {
+    ...base,
+    tenantId,
+    userId: null,
+    orgId: null,
+    accountType: null,
+    isSuperAdmin: false,
+    permissions: new Set(),
+    roleIds: [],
+    sessionId: null,
+    tokenJti: null,
+    timeZone: tenant?.time_zone ?? 'UTC',
+  };
+}
+
+type BaseContext = Pick<RequestContext, 'requestId' | 'locale' | 'ip' | 'userAgent'>;
+
+/** Builds the request context; refreshes an expired access token by the refresh header protocol. */
+export async function buildContext(
+  kernel: Kernel,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: Endpoint,
+): Promise<RequestContext> {
+  const isPublic = endpoint.permission === 'public';
+  const base: BaseContext = {
+    requestId: String(req.id),
+    locale: pickLocale(req.headers['accept-language']),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+  };
+  const fail = async (code: 'unauthorized' | 'tokenInvalid' | 'tokenExpired' | 'sessionRevoked') => {
+    if (isPublic) return anonymous(kernel, req, base);
+    throw new AppError(code);
+  };
+  const access = bearer(req.headers.authorization);
+  if (!access) return fail('unauthorized');
+
+  const check = await kernel.tokens.readAccess(access);
+  let claims = check.ok ? check.claims : undefined;
+  if (!check.ok && check.reason === 'expired') {
+    const refresh = bearer(req.headers['x-authorization'] as string | undefined);
+    if (!refresh) return fail('tokenExpired');
+    try {
+      const rotated = await kernel.sessions.rotate(check.claims, refresh);
+      claims = rotated.claims;
+      if (rotated.pair) {
+        reply.header('access-token', rotated.pair.accessToken);
+        reply.header('x-access-token', rotated.pair.refreshToken);
+      }
+    } catch (e) {
+      if (isPublic) return anonymous(kernel, req, base);
+      throw e;
+    }
+  }
+  if (!claims) return fail('tokenInvalid');
+  if (await kernel.sessions.isRevoked(claims.sid)) return fail('sessionRevoked');
+
+  const principal = await kernel.principals.get(claims.tid, claims.uid);
+  if (principal?.status !== 1) return fail('sessionRevoked');
+  const tenant = await kernel.tenants.get(claims.tid);
+  if (!tenant || (tenant.status !== 1 && !principal.isSuperAdmin)) return fail('sessionRevoked');
+
+  return {
+    ...base,
+    tenantId: claims.tid,
+    userId: principal.userId,
+    orgId: principal.orgId,
+    accountType: principal.accountType,
+    isSuperAdmin: principal.isSuperAdmin,
+    permissions: new Set(principal.permissions),
+    roleIds: principal.roleIds,
+    sessionId: claims.sid,
+    timeZone: tenant.time_zone,
+    tokenJti: claims.jti,
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { PrincipalService } from '../access/principal';
+import type { TenantDirectory } from '../access/tenants';
+import type { CaptchaService } from '../auth/captcha';
+import type { SessionService } from '../auth/session';
+import type { SmsCodeService } from '../auth/sms';
+import type { TokenService } from '../auth/tokens';
+import type { Cache } from '../cache/cache';
+import type { DialectName } from '../db/connect';
+import type { IdGenerator } from '../db/ids';
+import type { Database } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import type { Settings } from '../settings/settings';
+
+/** The shared services every module is built from (explicit dependencies, no container). */
+export interface Kernel {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  cache: Cache;
+  ids: IdGenerator;
+  tokens: TokenService;
+  sessions: SessionService;
+  principals: PrincipalService;
+  tenants: TenantDirectory;
+  settings: Settings;
+  captcha: CaptchaService;
+  sms: SmsCodeService;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}

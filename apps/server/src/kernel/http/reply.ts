@@ -1,0 +1,106 @@
+import { type ApiResponse, ERROR_CODES, type ErrorCode, type Locale } from '@shelfwise/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../errors/app-error';
+import { formatTime } from '../i18n/time';
+import { hasMessage, t } from '../i18n/translate';
+import { zodLocaleError } from './zod-locale';
+
+/** Sends the success wrapper. */
+export function sendOk(reply: FastifyReply, result: unknown, timeZone: string) {
+  const body: ApiResponse<unknown> = {
+    code: 200,
+    type: 'success',
+    message: '',
+    result,
+    extras: null,
+    time: formatTime(Date.now(), timeZone) ?? '',
+  };
+  return reply.code(200).send(body);
+}
+
+/** A validation error from Zod issues; field messages are translated when the error is sent. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    const list = fields[path] ?? [];
+    list.push(JSON.stringify(issue));
+    fields[path] = list;
+  }
+  return new AppError('validation', { count: Object.keys(fields).length }, fields);
+}
+
+function translateIssue(raw: string, locale: Locale): string {
+  let issue: z.core.$ZodIssue;
+  try {
+    issue = JSON.parse(raw) as z.core.$ZodIssue;
+  } catch {
+    return hasMessage(raw) ? t(raw, locale) : raw;
+  }
+  // custom checks carry a message key; built-in checks get Zod's own wording in the request's language
+  if (issue.message && hasMessage(issue.message)) return t(issue.message, locale);
+  return zodLocaleError(locale, issue) ?? issue.message;
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformedJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformedJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
+  FST_ERR_BAD_STATUS_CODE: 'internal',
+};
+
+/** Maps any error to the wrapper with a real status, a stable code and a message in the request's language. */
+export function sendError(error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const locale = req.ctx?.locale ?? pickFromHeaders(req);
+  let app: AppError;
+  if (error instanceof AppError) app = error;
+  else {
+    const fe = error as FastifyError;
+    const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+    if (mapped) app = new AppError(mapped, { limit: '1 MB' });
+    else if (fe.statusCode === 429) {
+      const seconds =
+        (fe as { retryAfterSeconds?: number }).retryAfterSeconds ?? (Number(reply.getHeader('retry-after')) || 60);
+      app = new AppError('rateLimited', { seconds });
+    } else if (fe instanceof SyntaxError && fe.statusCode === 400) app = new AppError('malformedJson');
+    else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) app = new AppError('badRequest');
+    else {
+      req.log.error({ err: error }, 'unhandled error');
+      app = new AppError('internal');
+    }
+  }
+  if (app.code === 'payloadTooLarge') {
+    const limit = req.routeOptions?.bodyLimit ?? 1024 * 1024;
+    app = new AppError('payloadTooLarge', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
+  }
+  const status = ERROR_CODES[app.code];
+  const params = { ...app.params, requestId: String(req.id) };
+  const message = t(app.code, locale, params);
+  const errors = app.fieldErrors
+    ? Object.fromEntries(
+        Object.entries(app.fieldErrors).map(([field, msgs]) => [field, msgs.map((m) => translateIssue(m, locale))]),
+      )
+    : undefined;
+  if (status === 401) reply.header('access-token', 'invalid_token');
+  const body: ApiResponse<unknown> = {
+    code: status,
+    type: 'error',
+    message,
+    result: errors ? { errors } : null,
+    extras: { errorCode: app.code, requestId: String(req.id) },
+    time: formatTime(Date.now(), req.ctx?.timeZone ?? 'UTC') ?? '',
+  };
+  return reply.code(status).send(body);
+}
+
+function pickFromHeaders(req: FastifyRequest): Locale {
+  const h = String(req.headers['accept-language'] ?? '').toLowerCase();
+  if (/zh-(tw|hk|mo|hant)/.test(h)) return 'zh-tw';
+  if (h.startsWith('zh') || h.includes(',zh')) return 'zh-cn';
+  return 'en';
+}
+
+export { ERROR_CODES };

@@ -1,0 +1,221 @@
+import type { ErrorCode, I18nText } from '@shelfwise/contract';
+
+/**
+ * Texts the API sends, by key: every error code, plus the keys custom schema checks use as messages.
+ * `{name}` placeholders are filled from the error's params. The spec's own wordings are kept where it has one.
+ */
+export const MESSAGES: Record<ErrorCode | string, I18nText> = {
+  validation: {
+    en: 'The form has {count} items failing verification, modify and resubmit',
+    'zh-cn': '表单有 {count} 项未通过验证，请修改后再提交',
+    'zh-tw': '表單有 {count} 項未通過驗證，請修改後再提交',
+  },
+  badRequest: { en: 'Request Error.', 'zh-cn': '请求错误。', 'zh-tw': '請求錯誤。' },
+  malformedJson: {
+    en: 'The request body is not valid JSON',
+    'zh-cn': '请求内容不是有效的 JSON',
+    'zh-tw': '請求內容不是有效的 JSON',
+  },
+  unknownSortField: {
+    en: 'Cannot sort by "{field}"',
+    'zh-cn': '不能按“{field}”排序',
+    'zh-tw': '不能依「{field}」排序',
+  },
+  unauthorized: {
+    en: 'Please sign in first',
+    'zh-cn': '请先登录',
+    'zh-tw': '請先登入',
+  },
+  tokenInvalid: {
+    en: 'Your sign-in is no longer valid, please sign in again',
+    'zh-cn': '登录已失效，请重新登录',
+    'zh-tw': '登入已失效，請重新登入',
+  },
+  tokenExpired: {
+    en: 'Your sign-in has expired, please sign in again',
+    'zh-cn': '登录已过期，请重新登录',
+    'zh-tw': '登入已過期，請重新登入',
+  },
+  sessionRevoked: {
+    en: 'This session has ended, please sign in again',
+    'zh-cn': '会话已结束，请重新登录',
+    'zh-tw': '工作階段已結束，請重新登入',
+  },
+  forbidden: {
+    en: 'You are not authorised to operate',
+    'zh-cn': '您没有权限执行此操作',
+    'zh-tw': '您沒有權限執行此操作',
+  },
+  notFound: {
+    en: 'The record does not exist or has been deleted',
+    'zh-cn': '记录不存在或已被删除',
+    'zh-tw': '記錄不存在或已被刪除',
+  },
+  conflict: {
+    en: 'The request conflicts with the current state',
+    'zh-cn': '请求与当前状态冲突',
+    'zh-tw': '請求與目前狀態衝突',
+  },
+  duplicateCode: {
+    en: '"{value}" already exists',
+    'zh-cn': '“{value}”已存在',
+    'zh-tw': '「{value}」已存在',
+  },
+  staleVersion: {
+    en: 'Someone else changed this record in the meantime; reload and try again',
+    'zh-cn': '该记录已被他人修改，请刷新后重试',
+    'zh-tw': '該記錄已被他人修改，請重新整理後重試',
+  },
+  sysFlagProtected: {
+    en: 'Built-in records cannot be deleted',
+    'zh-cn': '系统内置数据不能删除',
+    'zh-tw': '系統內建資料不能刪除',
+  },
+  hasChildren: {
+    en: 'Delete the items below it first',
+    'zh-cn': '请先删除其下级数据',
+    'zh-tw': '請先刪除其下層資料',
+  },
+  payloadTooLarge: {
+    en: 'The request is too large (at most {limit})',
+    'zh-cn': '请求内容过大（最多 {limit}）',
+    'zh-tw': '請求內容過大（最多 {limit}）',
+  },
+  unsupportedMediaType: {
+    en: 'Unsupported content type',
+    'zh-cn': '不支持的内容类型',
+    'zh-tw': '不支援的內容類型',
+  },
+  rateLimited: {
+    en: 'Too many requests, please try again in {seconds} seconds',
+    'zh-cn': '请求过于频繁，请 {seconds} 秒后再试',
+    'zh-tw': '請求過於頻繁，請 {seconds} 秒後再試',
+  },
+  internal: {
+    en: 'Something went wrong on the server (request {requestId})',
+    'zh-cn': '服务器出错了（请求 {requestId}）',
+    'zh-tw': '伺服器發生錯誤（請求 {requestId}）',
+  },
+  captchaRequired: {
+    en: 'Please enter the verification code',
+    'zh-cn': '请输入验证码',
+    'zh-tw': '請輸入驗證碼',
+  },
+  captchaInvalid: {
+    en: 'The verification code is wrong',
+    'zh-cn': '验证码错误',
+    'zh-tw': '驗證碼錯誤',
+  },
+  captchaExpired: {
+    en: 'Verification code has expired',
+    'zh-cn': '验证码已过期',
+    'zh-tw': '驗證碼已過期',
+  },
+  loginFailed: {
+    en: 'Login failed, please check your account!',
+    'zh-cn': '登录失败，请检查账号！',
+    'zh-tw': '登入失敗，請檢查帳號！',
+  },
+  accountLocked: {
+    en: 'Too many wrong passwords; the account is locked for {minutes} more minutes',
+    'zh-cn': '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'zh-tw': '密碼錯誤次數過多，帳號已鎖定，請 {minutes} 分鐘後再試',
+  },
+  accountDisabled: {
+    en: 'This account is disabled',
+    'zh-cn': '账号已停用',
+    'zh-tw': '帳號已停用',
+  },
+  noLoginPermission: {
+    en: 'Sorry, you do not have login permission',
+    'zh-cn': '抱歉，您没有登录权限',
+    'zh-tw': '抱歉，您沒有登入權限',
+  },
+  tenantDisabled: {
+    en: 'This tenant is disabled',
+    'zh-cn': '租户已停用',
+    'zh-tw': '租戶已停用',
+  },
+  registrationFailed: {
+    en: 'Registration failed!',
+    'zh-cn': '注册失败！',
+    'zh-tw': '註冊失敗！',
+  },
+  registrationDisabled: {
+    en: 'Registration is not open',
+    'zh-cn': '未开放注册',
+    'zh-tw': '未開放註冊',
+  },
+  smsCodeInvalid: {
+    en: 'The SMS code is wrong or has expired',
+    'zh-cn': '短信验证码错误或已过期',
+    'zh-tw': '簡訊驗證碼錯誤或已過期',
+  },
+  smsTooFrequent: {
+    en: 'A code was sent recently; try again in {seconds} seconds',
+    'zh-cn': '验证码已发送，请 {seconds} 秒后再试',
+    'zh-tw': '驗證碼已發送，請 {seconds} 秒後再試',
+  },
+  passwordWrong: {
+    en: 'The password is wrong',
+    'zh-cn': '密码错误',
+    'zh-tw': '密碼錯誤',
+  },
+  passwordTooWeak: {
+    en: 'The password needs at least {min} characters with letters and digits',
+    'zh-cn': '密码至少 {min} 位，且包含字母和数字',
+    'zh-tw': '密碼至少 {min} 位，且包含字母和數字',
+  },
+  dictCodeEnumReserved: {
+    en: 'Codes ending in "Enum" are reserved for built-in enumerations',
+    'zh-cn': '以“Enum”结尾的编码为系统枚举保留',
+    'zh-tw': '以「Enum」結尾的編碼為系統列舉保留',
+  },
+  menuParentInvalid: {
+    en: 'This kind of entry cannot be placed there: {reason}',
+    'zh-cn': '该类型的菜单不能放在此处：{reason}',
+    'zh-tw': '該類型的選單不能放在此處：{reason}',
+  },
+  imageInvalid: {
+    en: 'Only jpg, jpeg and png pictures of at most 10 MB are allowed',
+    'zh-cn': '只能上传 jpg、jpeg、png 格式且不超过 10 MB 的图片',
+    'zh-tw': '只能上傳 jpg、jpeg、png 格式且不超過 10 MB 的圖片',
+  },
+  // messages of custom schema checks
+  invalid_mobile: {
+    en: 'Enter a valid mobile number (11 digits starting with 13-19)',
+    'zh-cn': '请输入正确的手机号码',
+    'zh-tw': '請輸入正確的手機號碼',
+  },
+  invalid_url: {
+    en: 'Enter a http, https or ftp address of a public host',
+    'zh-cn': '请输入公网的 http、https 或 ftp 地址',
+    'zh-tw': '請輸入公網的 http、https 或 ftp 位址',
+  },
+  required_for_type: {
+    en: 'Required for this kind of entry',
+    'zh-cn': '该类型必须填写',
+    'zh-tw': '該類型必須填寫',
+  },
+  enum_value_numeric: {
+    en: 'Values of an Enum dictionary must be whole numbers',
+    'zh-cn': '枚举字典的值必须是整数',
+    'zh-tw': '列舉字典的值必須是整數',
+  },
+  // reasons for menuParentInvalid
+  reason_button_under_menu: {
+    en: 'a button belongs under a menu',
+    'zh-cn': '按钮只能放在菜单下',
+    'zh-tw': '按鈕只能放在選單下',
+  },
+  reason_menu_under_dir: {
+    en: 'directories and menus belong at the top or under a directory',
+    'zh-cn': '目录和菜单只能放在顶层或目录下',
+    'zh-tw': '目錄和選單只能放在頂層或目錄下',
+  },
+  reason_own_child: {
+    en: 'an entry cannot be moved below itself',
+    'zh-cn': '不能移动到自身或其下级',
+    'zh-tw': '不能移動到自身或其下層',
+  },
+};

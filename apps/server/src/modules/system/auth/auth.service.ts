@@ -1,0 +1,234 @@
+import {
+  AccountType,
+  type InputOf,
+  LoginWay,
+  Status,
+  type sysAuth,
+  type userInfo as userInfoSchema,
+  YesNo,
+} from '@shelfwise/contract';
+import type { z } from 'zod';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
+import { AppError } from '../../../kernel/errors/app-error';
+import type { RequestContext, UserContext } from '../../../kernel/http/context';
+import type { Kernel } from '../../../kernel/http/kernel';
+import { SETTING } from '../../../kernel/settings/settings';
+import { type AuthRepo, createAuthRepo } from './auth.repo';
+
+type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;
+
+/** Sign-in, sign-out, tokens, lock screen, registration and the current user (API-CONTRACT §3). */
+export function createAuthService(kernel: Kernel) {
+  const { settings, sessions, captcha, sms, tenants, principals, ids, db } = kernel;
+  const repo = createAuthRepo(db);
+
+  /** Checks a password with the lockout rules; `wrong` is the error a mismatch gives. */
+  async function checkPassword(user: LoginUser, password: string, wrong: 'loginFailed' | 'passwordWrong') {
+    const now = Date.now();
+    if (user.locked_until && user.locked_until > now) {
+      throw new AppError('accountLocked', { minutes: Math.ceil((user.locked_until - now) / 60_000) });
+    }
+    if (await verifyPassword(user.password_hash, password)) {
+      if (user.failed_count > 0 || user.locked_until) await repo.clearFailures(user.tenant_id, user.id);
+      return;
+    }
+    const max = await settings.int(SETTING.passwordMaxErrors, 5, 1);
+    const failures = await repo.countFailure(user.tenant_id, user.id);
+    if (failures >= max) {
+      const minutes = await settings.int(SETTING.passwordLockMinutes, 30, 1);
+      await repo.lock(user.tenant_id, user.id, now + minutes * 60_000);
+      throw new AppError('accountLocked', { minutes });
+    }
+    throw new AppError(wrong);
+  }
+
+  /** Refuses accounts that may not sign in: disabled, tenant disabled, or a user without any enabled role. */
+  async function assertMaySignIn(user: LoginUser) {
+    if (user.status !== Status.enabled) throw new AppError('accountDisabled');
+    const tenant = await tenants.get(user.tenant_id);
+    if (!tenant) throw new AppError('loginFailed');
+    if (tenant.status !== Status.enabled && user.account_type !== AccountType.superAdmin) {
+      throw new AppError('tenantDisabled');
+    }
+    if (user.account_type === AccountType.normalUser || user.account_type === AccountType.member) {
+      const p = await principals.get(user.tenant_id, user.id);
+      if (!p || p.roleIds.length === 0) throw new AppError('noLoginPermission');
+    }
+  }
+
+  async function startSession(user: LoginUser, ctx: RequestContext, loginWay: number) {
+    if (await settings.bool(SETTING.singleLogin, false)) {
+      await sessions.revokeUser(user.tenant_id, user.id, 'singleLogin');
+    }
+    await repo.recordSuccess(user.tenant_id, user.id, ctx.ip);
+    const pair = await sessions.issue({ id: user.id, tenantId: user.tenant_id }, { ...ctx, loginWay });
+    return { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
+  }
+
+  async function passwordRule(password: string) {
+    const min = await settings.int(SETTING.passwordMinLength, 8, 6);
+    if (password.length < min || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+      throw new AppError('passwordTooWeak', { min });
+    }
+  }
+
+  return {
+    captcha: () => captcha.create(),
+
+    async login(input: InputOf<typeof sysAuth.login>, ctx: RequestContext) {
+      if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
+      const tenantId = input.tenantId ?? ctx.tenantId;
+      const user = await repo.findByAccount(tenantId, input.account);
+      if (!user) {
+        await verifyDecoy(input.password);
+        throw new AppError('loginFailed');
+      }
+      await checkPassword(user, input.password, 'loginFailed');
+      await assertMaySignIn(user);
+      return startSession(user, ctx, LoginWay.account);
+    },
+
+    /** Account and password checked with the lockout rules, without a captcha (API docs sign-in). */
+    async verifyCredentials(account: string, password: string, ctx: RequestContext) {
+      const user = await repo.findByAccount(ctx.tenantId, account);
+      if (!user) {
+        await verifyDecoy(password);
+        throw new AppError('loginFailed');
+      }
+      await checkPassword(user, password, 'loginFailed');
+      await assertMaySignIn(user);
+      return { userId: user.id, tenantId: user.tenant_id };
+    },
+
+    async sendSmsCode(phone: string) {
+      return sms.send(phone);
+    },
+
+    async loginPhone(input: InputOf<typeof sysAuth.loginPhone>, ctx: RequestContext) {
+      await sms.verify(input.phone, input.code);
+      const users = await repo.findByPhone(input.tenantId ?? ctx.tenantId, input.phone);
+      // no account, or the number is on several accounts: the caller must use the account login
+      if (users.length !== 1 || !users[0]) throw new AppError('loginFailed');
+      await assertMaySignIn(users[0]);
+      return startSession(users[0], ctx, LoginWay.phone);
+    },
+
+    async logout(ctx: UserContext) {
+      await sessions.revoke(ctx.sessionId, 'logout');
+    },
+
+    async refreshToken(accessToken: string, ctx: UserContext) {
+      const check = await kernel.tokens.readAccess(accessToken);
+      const claims = check.ok || check.reason === 'expired' ? check.claims : undefined;
+      // only the caller's own token: binding a refresh token to someone else's session is refused
+      if (!claims || claims.jti !== ctx.tokenJti || claims.sid !== ctx.sessionId) throw new AppError('tokenInvalid');
+      return sessions.mintRefresh(claims);
+    },
+
+    async unlockScreen(password: string, ctx: UserContext) {
+      const user = await repo.findById(ctx.tenantId, ctx.userId);
+      if (!user) throw new AppError('tokenInvalid');
+      await checkPassword(user, password, 'passwordWrong');
+      return true;
+    },
+
+    async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
+      const [profile, principal, tenant] = await Promise.all([
+        repo.profile(ctx.tenantId, ctx.userId),
+        principals.get(ctx.tenantId, ctx.userId),
+        tenants.get(ctx.tenantId),
+      ]);
+      if (!profile || !principal) throw new AppError('tokenInvalid');
+      const buttons = principal.isSuperAdmin ? await repo.allPermissionCodes() : principal.permissions;
+      const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
+      return {
+        id: profile.id,
+        account: profile.account,
+        realName: profile.real_name,
+        phone: profile.phone,
+        idCardNum: profile.id_card_num,
+        email: profile.email,
+        accountType: profile.account_type,
+        avatar: profile.avatar,
+        address: profile.address,
+        signature: profile.signature,
+        orgId: profile.org_id,
+        orgName: profile.org_name ?? null,
+        posName: profile.pos_name ?? null,
+        roleIds: principal.roleIds,
+        buttons,
+        tenantId: profile.tenant_id,
+        currentTenantId: ctx.tenantId,
+        watermarkText: tenant?.watermark ? `${tenant.watermark} ${name}` : name,
+      };
+    },
+
+    async ownButtons(ctx: UserContext): Promise<string[]> {
+      const principal = await principals.get(ctx.tenantId, ctx.userId);
+      if (!principal) throw new AppError('tokenInvalid');
+      return principal.isSuperAdmin ? repo.allPermissionCodes() : principal.permissions;
+    },
+
+    async register(input: InputOf<typeof sysAuth.userRegistration>, ctx: RequestContext) {
+      await captcha.verify(input.codeId, input.code);
+      const tenantId = input.tenantId ?? ctx.tenantId;
+      const tenant = await tenants.get(tenantId);
+      if (!tenant || tenant.status !== Status.enabled) throw new AppError('registrationFailed');
+      if (tenant.enable_reg !== YesNo.yes) throw new AppError('registrationDisabled');
+      const wayId = input.regWayId ?? tenant.reg_way_id;
+      const way = wayId ? await repo.regWay(tenantId, wayId) : undefined;
+      // a scheme can never hand out an administrator account
+      if (!way || way.account_type === AccountType.superAdmin || way.account_type === AccountType.sysAdmin) {
+        throw new AppError('registrationFailed');
+      }
+      await passwordRule(input.password);
+      if (await repo.findByAccount(tenantId, input.account)) {
+        throw new AppError('duplicateCode', { value: input.account });
+      }
+      const hash = await hashPassword(input.password);
+      const now = Date.now();
+      const id = ids.next();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('sys_user')
+          .values({
+            id,
+            tenant_id: tenantId,
+            account: input.account,
+            password_hash: hash,
+            real_name: input.realName,
+            nick_name: null,
+            phone: input.phone ?? null,
+            id_card_num: null,
+            email: input.email ?? null,
+            account_type: way.account_type,
+            avatar: null,
+            address: null,
+            signature: null,
+            org_id: way.org_id,
+            pos_id: way.pos_id,
+            status: Status.enabled,
+            failed_count: 0,
+            locked_until: null,
+            last_login_at: null,
+            last_login_ip: null,
+            order_no: 100,
+            remark: 'self-registered',
+            created_at: now,
+            created_by: null,
+            updated_at: null,
+            updated_by: null,
+          })
+          .execute();
+        await trx
+          .insertInto('sys_user_role')
+          .values({ tenant_id: tenantId, user_id: id, role_id: way.role_id })
+          .execute();
+      });
+      return null;
+    },
+  };
+}
+
+/** The auth service type. */
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { type InputOf, type sysConfig, YesNo } from '@shelfwise/contract';
+import type { SysConfigTable } from '../../../kernel/db/schema';
+import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
+import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel/http/context';
+import type { Kernel } from '../../../kernel/http/kernel';
+import { createConfigRepo } from './config.repo';
+
+/** Where tenant logos are served from. */
+export const LOGO_URL_PREFIX = '/api/sysConfig/logo/';
+
+/** What leaves the server of a parameter row. */
+export function toConfigDto(row: SysConfigTable, time: TimeFormatter) {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    value: row.value,
+    sysFlag: row.sys_flag,
+    groupCode: row.group_code,
+    orderNo: row.order_no,
+    remark: row.remark,
+    createTime: time(row.created_at),
+    updateTime: time(row.updated_at),
+    createUserId: row.created_by,
+    updateUserId: row.updated_by,
+  };
+}
+
+/** Parameters, branding and the public system info. */
+export function createConfigService(kernel: Kernel) {
+  const { db, ids, settings, tenants, files } = kernel;
+  const repo = createConfigRepo(db);
+
+  async function assertCodeFree(code: string, exceptId?: number) {
+    const other = await repo.byCode(code);
+    if (other && other.id !== exceptId) throw new AppError('duplicateCode', { value: code });
+  }
+
+  return {
+    page: (input: InputOf<typeof sysConfig.page>, time: TimeFormatter) =>
+      repo.page(input).then((p) => ({ ...p, items: p.items.map((r) => toConfigDto(r, time)) })),
+
+    list: async (input: InputOf<typeof sysConfig.list>, time: TimeFormatter) =>
+      (await repo.list(input)).map((r) => toConfigDto(r, time)),
+
+    async detail(id: number, time: TimeFormatter) {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      return toConfigDto(row, time);
+    },
+
+    async add(input: InputOf<typeof sysConfig.add>, ctx: UserContext) {
+      await assertCodeFree(input.code);
+      const id = ids.next();
+      await db
+        .insertInto('sys_config')
+        .values({
+          id,
+          name: input.name,
+          code: input.code,
+          value: input.value ?? null,
+          sys_flag: YesNo.no,
+          group_code: input.groupCode ?? null,
+          order_no: input.orderNo,
+          remark: input.remark ?? null,
+          created_at: Date.now(),
+          created_by: ctx.userId,
+          updated_at: null,
+          updated_by: null,
+        })
+        .execute();
+      await settings.invalidate();
+      return id;
+    },
+
+    async update(input: InputOf<typeof sysConfig.update>, ctx: UserContext) {
+      const row = await repo.byId(input.id);
+      if (!row) throw notFound();
+      // the server reads built-in rows by code: renaming one would silently switch a setting off
+      if (row.sys_flag === YesNo.yes && row.code !== input.code) throw new AppError('sysFlagProtected');
+      await assertCodeFree(input.code, input.id);
+      await db
+        .updateTable('sys_config')
+        .set({
+          name: input.name,
+          code: input.code,
+          value: input.value ?? null,
+          group_code: input.groupCode ?? null,
+          order_no: input.orderNo,
+          remark: input.remark ?? null,
+          updated_at: Date.now(),
+          updated_by: ctx.userId,
+        })
+        .where('id', '=', input.id)
+        .execute();
+      await settings.invalidate();
+    },
+
+    async remove(id: number) {
+      const row = await repo.byId(id);
+      if (!row) throw notFound();
+      if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
+      await db.deleteFrom('sys_config').where('id', '=', id).execute();
+      await settings.invalidate();
+    },
+
+    async batchDelete(idList: number[]) {
+      const unique = [...new Set(idList)];
+      const res = await db
+        .deleteFrom('sys_config')
+        .where('id', 'in', unique)
+        .where('sys_flag', '<>', YesNo.yes)
+        .executeTakeFirst();
+      const deleted = Number(res.numDeletedRows);
+      await settings.invalidate();
+      return { deleted, skipped: unique.length - deleted };
+    },
+
+    async batchUpdate(items: InputOf<typeof sysConfig.batchUpdate>, ctx: UserContext) {
+      let updated = 0;
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        for (const item of items) {
+          const r = await trx
+            .updateTable('sys_config')
+            .set({ value: item.value, updated_at: now, updated_by: ctx.userId })
+            .where('code', '=', item.code)
+            .executeTakeFirst();
+          updated += Number(r.numUpdatedRows);
+        }
+      });
+      await settings.invalidate();
+      return { updated };
+    },
+
+    groups: () => repo.groups(),
+
+    /** Branding of the caller's tenant (by token, else host, else default) and the login switches. */
+    async sysInfo(ctx: RequestContext) {
+      const tenant = await tenants.get(ctx.tenantId);
+      const ways = await db
+        .selectFrom('sys_user_reg_way')
+        .select(['id', 'name'])
+        .where('tenant_id', '=', ctx.tenantId)
+        .orderBy('order_no')
+        .execute();
+      const on = (b: boolean) => (b ? YesNo.yes : YesNo.no);
+      return {
+        logo: tenant?.logo ?? '',
+        title: tenant?.title ?? 'Shelfwise',
+        viceTitle: tenant?.vice_title ?? '',
+        viceDesc: tenant?.vice_desc ?? '',
+        icp: tenant?.icp ?? '',
+        icpUrl: tenant?.icp_url ?? '',
+        watermark: tenant?.watermark ?? '',
+        copyright: tenant?.copyright ?? '',
+        secondVer: on(await settings.bool('sys_second_ver', false)),
+        captcha: on(await settings.bool('sys_captcha', true)),
+        enableReg: tenant?.enable_reg === YesNo.yes ? YesNo.yes : YesNo.no,
+        hideTenantForLogin: await settings.bool('sys_hide_tenant_login', false),
+        regWayId: tenant?.reg_way_id ?? null,
+        wayList: ways.map((w) => ({ label: w.name, value: w.id })),
+      };
+    },
+
+    /** Saves the caller's tenant branding; a logo data URI is checked by content and stored as a file. */
+    async saveSysInfo(input: InputOf<typeof sysConfig.saveSysInfo>, ctx: UserContext) {
+      const tenant = await tenants.get(ctx.tenantId);
+      if (!tenant) throw notFound();
+      let logo = tenant.logo;
+      if (input.logo !== undefined && input.logo !== tenant.logo) {
+        logo = input.logo === '' ? null : await storeLogo(input.logo);
+      }
+      await db
+        .updateTable('sys_tenant')
+        .set({
+          logo,
+          title: input.title,
+          vice_title: input.viceTitle,
+          vice_desc: input.viceDesc,
+          icp: input.icp,
+          icp_url: input.icpUrl,
+          watermark: input.watermark,
+          copyright: input.copyright,
+          updated_at: Date.now(),
+          updated_by: ctx.userId,
+        })
+        .where('id', '=', ctx.tenantId)
+        .execute();
+      await tenants.invalidate(ctx.tenantId);
+    },
+
+    openLogo: (file: string) => files.open(`logo/${file}`),
+  };
+
+  async function storeLogo(dataUri: string): Promise<string> {
+    const m = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUri);
+    if (!m?.[1]) throw new AppError('imageInvalid');
+    const bytes = Buffer.from(m[1], 'base64');
+    if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) throw new AppError('imageInvalid');
+    const type = detectImageType(bytes);
+    if (!type) throw new AppError('imageInvalid');
+    const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type}`;
+    await files.put(`logo/${name}`, bytes);
+    return `${LOGO_URL_PREFIX}${name}`;
+  }
+}

@@ -1,0 +1,91 @@
+import swaggerPlugin from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { allEndpoints, api } from '@shelfwise/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../../../kernel/errors/app-error';
+import { defineRoute } from '../../../kernel/http/define-route';
+import type { Kernel } from '../../../kernel/http/kernel';
+import { buildOpenApi } from '../../../kernel/http/openapi';
+import type { AuthService } from '../auth/auth.service';
+import { LOGIN_PAGE, LOGIN_SCRIPT } from './swagger-login-page';
+
+const COOKIE = 'sw_docs';
+const TTL_SECONDS = 8 * 3600;
+
+function cookieOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === COOKIE) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The API docs: the OpenAPI document generated from the contract, Swagger UI at `/swagger`, both shown only
+ * after signing in with an account (`submitUrl`), which sets an HttpOnly cookie `checkUrl` confirms.
+ */
+export async function registerSwaggerRoutes(
+  app: FastifyInstance,
+  kernel: Kernel,
+  auth: AuthService,
+  secret: Uint8Array,
+  version: string,
+) {
+  const signed = async (req: FastifyRequest) => {
+    const token = cookieOf(req);
+    if (!token) return false;
+    try {
+      const { protectedHeader } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+      return protectedHeader.typ === 'docs+jwt';
+    } catch {
+      return false;
+    }
+  };
+
+  defineRoute(app, kernel, api.swagger.checkUrl, async (_input, _ctx, { req }) => {
+    if (!(await signed(req))) throw new AppError('unauthorized');
+    return null;
+  });
+  defineRoute(
+    app,
+    kernel,
+    api.swagger.submitUrl,
+    async (input, ctx, { reply }) => {
+      const who = await auth.verifyCredentials(input.UserName, input.Password, ctx);
+      const token = await new SignJWT({ uid: who.userId, tid: who.tenantId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'docs+jwt' })
+        .setIssuedAt()
+        .setExpirationTime(`${TTL_SECONDS}s`)
+        .sign(secret);
+      reply.header(
+        'set-cookie',
+        `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${TTL_SECONDS}${ctx.ip && kernel.config.trustProxy ? '; Secure' : ''}`,
+      );
+      return null;
+    },
+    { rateLimit: 'login' },
+  );
+
+  app.get('/swagger-login', async (_req, reply) => reply.type('text/html; charset=utf-8').send(LOGIN_PAGE));
+  app.get('/swagger-login.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(LOGIN_SCRIPT));
+
+  await app.register(swaggerPlugin, {
+    mode: 'static',
+    specification: { document: buildOpenApi(allEndpoints, version) as never },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger',
+    staticCSP: true,
+    uiConfig: { persistAuthorization: true, docExpansion: 'none', deepLinking: true },
+    uiHooks: {
+      onRequest: async (req, reply) => {
+        if (!(await signed(req))) {
+          const wanted = req.url.startsWith('/swagger') ? req.url : '/swagger';
+          return reply.redirect(`/swagger-login?redirect=${encodeURIComponent(wanted)}`);
+        }
+      },
+    },
+  });
+}

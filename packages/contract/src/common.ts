@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** An application-generated 53-bit id, sent as a JSON number. Accepts numeric strings from query strings. */
+export const zId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Numeric enum value from a JSON body or a query string. */
+export const zIntLike = z.coerce.number().int();
+
+/** `status`: 1 enabled, 2 disabled. */
+export const zStatus = z.union([z.literal(1), z.literal(2)]);
+
+/** yes/no as 1/2. */
+export const zYesNo = z.union([z.literal(1), z.literal(2)]);
+
+/** `yyyy-MM-dd HH:mm:ss` in the tenant's time zone. */
+export const zDateTime = z.string();
+
+/** Audit columns every entity returns. */
+export const auditFields = {
+  createTime: zDateTime.nullable(),
+  updateTime: zDateTime.nullable(),
+  createUserId: z.number().nullable(),
+  updateUserId: z.number().nullable(),
+};
+
+/** Boolean that also accepts `'true'`/`'false'`/`1`/`0` from query strings. */
+export const zBoolLike = z.preprocess((v) => {
+  if (v === 'true' || v === '1' || v === 1) return true;
+  if (v === 'false' || v === '0' || v === 0) return false;
+  return v;
+}, z.boolean());
+
+/** The body of `GET ...?Id=` style detail requests. */
+export const idQuery = z.object({ id: zId });
+
+/** The body of `delete` requests. */
+export const idBody = z.object({ id: zId });
+
+/** The body of `batchDelete` requests: a bare array of ids. */
+export const idArrayBody = z.array(zId).min(1).max(1000);
+
+/** `setStatus` body. */
+export const setStatusBody = z.object({ id: zId, status: zStatus });
+
+/** Common paging input (API-CONTRACT §5). `field` must be whitelisted per endpoint. */
+export const pageInput = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  field: z.string().max(64).optional(),
+  order: z.enum(['ascending', 'descending']).optional(),
+  keyword: z.string().max(200).optional(),
+});
+
+/** Paging input with the sortable fields of one endpoint. */
+export function pageInputWith<const F extends readonly [string, ...string[]]>(sortable: F) {
+  return pageInput.extend({ field: z.enum(sortable).optional() });
+}
+
+/** The page result for a given item schema. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    page: z.number(),
+    pageSize: z.number(),
+    total: z.number(),
+    totalPages: z.number(),
+    items: z.array(item),
+    hasPrevPage: z.boolean(),
+    hasNextPage: z.boolean(),
+  });
+}
+
+/** A page result value. */
+export type PageResult<T> = {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  items: T[];
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+};
+
+/** The wrapper every JSON response has (API-CONTRACT §2). */
+export interface ApiResponse<T> {
+  code: number;
+  type: 'success' | 'error';
+  message: string;
+  result: T;
+  extras: unknown;
+  time: string;
+}
+
+/** Mobile number: 11 digits, first 1, second 3-9 (spec §5). */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+
+/** A mobile phone number. */
+export const zMobile = z.string().regex(MOBILE_RE, { error: 'invalid_mobile' });
+
+/** Empty strings become null; everything else stays. Used for optional text columns. */
+export const zOptText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { zId, zMobile } from '../common';
+import { service } from '../endpoint';
+
+/** Access and refresh token pair; also sent in the `access-token` / `x-access-token` headers. */
+export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
+
+/** Account login body. `code`/`codeId` are required only when the captcha switch is on. */
+export const loginInput = z.object({
+  account: z.string().min(1).max(64),
+  password: z.string().min(1).max(128),
+  tenantId: zId.optional(),
+  codeId: z.string().max(64).optional(),
+  code: z.string().max(16).optional(),
+});
+
+/** Phone login body: a one-time SMS code. */
+export const loginPhoneInput = z.object({
+  phone: zMobile,
+  code: z.string().regex(/^\d{4,8}$/),
+  tenantId: zId.optional(),
+});
+
+/** Self-registration body; the captcha is always checked. */
+export const registrationInput = z.object({
+  account: z
+    .string()
+    .min(3)
+    .max(32)
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/),
+  password: z.string().min(8).max(64),
+  realName: z.string().min(1).max(32),
+  phone: zMobile.optional(),
+  email: z.email().max(128).optional(),
+  tenantId: zId.optional(),
+  regWayId: zId.optional(),
+  codeId: z.string().min(1).max(64),
+  code: z.string().min(1).max(16),
+});
+
+/** The signed-in user as the shell needs it (spec §3 "Current user info"). */
+export const userInfo = z.object({
+  id: z.number(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  phone: z.string().nullable(),
+  idCardNum: z.string().nullable(),
+  email: z.string().nullable(),
+  accountType: z.number(),
+  avatar: z.string().nullable(),
+  address: z.string().nullable(),
+  signature: z.string().nullable(),
+  orgId: z.number().nullable(),
+  orgName: z.string().nullable(),
+  posName: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  buttons: z.array(z.string()),
+  tenantId: z.number(),
+  currentTenantId: z.number(),
+  watermarkText: z.string(),
+});
+
+/** Captcha challenge: a data-URI image of an arithmetic question, valid once for `expirySeconds`. */
+export const captchaOutput = z.object({ id: z.string(), img: z.string(), expirySeconds: z.number() });
+
+/** Authentication endpoints (API-CONTRACT §3). */
+export const sysAuth = service('sysAuth', {
+  login: {
+    action: 'login',
+    method: 'POST',
+    permission: 'public',
+    input: loginInput,
+    output: tokenPair,
+    summary: 'Sign in with account and password',
+  },
+  loginPhone: {
+    action: 'loginPhone',
+    method: 'POST',
+    permission: 'public',
+    input: loginPhoneInput,
+    output: tokenPair,
+    summary: 'Sign in with a mobile number and SMS code',
+  },
+  logout: {
+    action: 'logout',
+    method: 'POST',
+    permission: 'authenticated',
+    input: z.object({}).optional(),
+    output: z.null(),
+    summary: 'Sign out and revoke the session on every node',
+  },
+  refreshToken: {
+    action: 'refreshToken',
+    method: 'GET',
+    permission: 'authenticated',
+    input: z.object({ accessToken: z.string().min(1).max(4096) }),
+    output: z.string(),
+    summary: "Mint a refresh token bound to the caller's own access token",
+  },
+  unLockScreen: {
+    action: 'unLockScreen',
+    method: 'POST',
+    permission: 'authenticated',
+    input: z.object({ password: z.string().min(1).max(128) }),
+    output: z.boolean(),
+    summary: "Verify the current user's password to unlock the screen (query `password`)",
+  },
+  userInfo: {
+    action: 'userInfo',
+    method: 'GET',
+    permission: 'authenticated',
+    input: z.object({}),
+    output: userInfo,
+    summary: 'The signed-in user',
+  },
+  userRegistration: {
+    action: 'userRegistration',
+    method: 'POST',
+    permission: 'public',
+    input: registrationInput,
+    output: z.null(),
+    summary: 'Self-registration by the tenant registration scheme',
+  },
+  captcha: {
+    action: 'captcha',
+    method: 'GET',
+    permission: 'public',
+    input: z.object({}),
+    output: captchaOutput,
+    summary: 'A new arithmetic captcha',
+  },
+});
+
+/** SMS code endpoints. */
+export const sysSms = service('sysSms', {
+  sendCode: {
+    action: 'sendCode',
+    method: 'POST',
+    permission: 'public',
+    input: z.object({ phone: zMobile }),
+    output: z.object({ expirySeconds: z.number() }),
+    summary: 'Send a one-time login code (at most one a minute per phone)',
+  },
+});
+
+/** Login helpers of the API docs page: bare 200 or 401. */
+export const swagger = service('swagger', {
+  checkUrl: {
+    action: 'checkUrl',
+    method: 'POST',
+    permission: 'public',
+    input: z.object({}).optional(),
+    output: z.null(),
+    response: 'bare',
+    summary: 'Whether the API docs session cookie is valid',
+  },
+  submitUrl: {
+    action: 'submitUrl',
+    method: 'POST',
+    permission: 'public',
+    input: z.object({ UserName: z.string().min(1).max(64), Password: z.string().min(1).max(128) }),
+    output: z.null(),
+    response: 'bare',
+    summary: 'Sign in to the API docs (form fields UserName, Password)',
+  },
+});
