@@ -1,0 +1,306 @@
+import { api } from '@shelfwise/contract';
+import { decodeJwt } from 'jose';
+import { expect, it } from 'vitest';
+import { DEFAULT_TENANT, describeEachDialect, TEST_PASSWORD } from '../../../test/harness';
+
+const { sysAuth, sysSms, sysConfig } = api;
+
+describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
+  it('signs in and returns the pair in the body and the headers', async () => {
+    const res = await get().call(sysAuth.login, { account: 'admin', password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.headers['access-token']).toBe(res.result.accessToken);
+    expect(res.headers['x-access-token']).toBe(res.result.refreshToken);
+    const info = await get().call(sysAuth.userInfo, undefined, { token: res.result.accessToken });
+    expect(info.status).toBe(200);
+    expect(info.result.account).toBe('admin');
+    expect(info.result.accountType).toBe(888);
+    expect(info.result.tenantId).toBe(DEFAULT_TENANT);
+    expect(info.result.orgName).toBe('Shelfwise');
+    expect(info.result.buttons).toContain('sysConfig:page');
+    expect(info.result.roleIds.length).toBeGreaterThan(0);
+  });
+
+  it('answers a wrong password with the spec text in the request language and writes no session', async () => {
+    const before = await get().kernel.db.selectFrom('sys_session').select('id').execute();
+    const en = await get().call(sysAuth.login, { account: 'admin', password: 'nope' });
+    expect(en.status).toBe(400);
+    expect(en.body.message).toBe('Login failed, please check your account!');
+    expect(en.body.extras?.errorCode).toBe('loginFailed');
+    const cn = await get().call(sysAuth.login, { account: 'admin', password: 'nope' }, { lang: 'zh-CN,zh;q=0.9' });
+    expect(cn.body.message).toBe('登录失败，请检查账号！');
+    const tw = await get().call(sysAuth.login, { account: 'ghost', password: 'nope' }, { lang: 'zh-TW' });
+    expect(tw.body.message).toBe('登入失敗，請檢查帳號！');
+    const after = await get().kernel.db.selectFrom('sys_session').select('id').execute();
+    expect(after.length).toBe(before.length);
+    // two failures were counted on admin; a success resets them
+    await get().login('admin');
+    const row = await get()
+      .kernel.db.selectFrom('sys_user')
+      .select('failed_count')
+      .where('account', '=', 'admin')
+      .executeTakeFirst();
+    expect(row?.failed_count).toBe(0);
+  });
+
+  it('locks the account after the configured number of wrong passwords', async () => {
+    const t = get();
+    await t.createUser({ account: 'locky', permissions: ['sysConfig:page'] });
+    await t.setConfig('sys_password_max_error_times', '3');
+    for (let i = 0; i < 2; i++) {
+      const r = await t.call(sysAuth.login, { account: 'locky', password: 'wrong-1' });
+      expect(r.body.extras?.errorCode).toBe('loginFailed');
+    }
+    const third = await t.call(sysAuth.login, { account: 'locky', password: 'wrong-1' });
+    expect(third.body.extras?.errorCode).toBe('accountLocked');
+    expect(third.body.message).toContain('30');
+    // even the right password is refused while locked
+    const right = await t.call(sysAuth.login, { account: 'locky', password: 'locky-Pw-1234' });
+    expect(right.status).toBe(400);
+    expect(right.body.extras?.errorCode).toBe('accountLocked');
+    await t.kernel.db
+      .updateTable('sys_user')
+      .set({ locked_until: Date.now() - 1 })
+      .where('account', '=', 'locky')
+      .execute();
+    expect((await t.call(sysAuth.login, { account: 'locky', password: 'locky-Pw-1234' })).status).toBe(200);
+    await t.setConfig('sys_password_max_error_times', '5');
+  });
+
+  it('refuses disabled accounts and users without any role', async () => {
+    const t = get();
+    await t.createUser({ account: 'off', status: 2 });
+    const off = await t.call(sysAuth.login, { account: 'off', password: 'off-Pw-1234' });
+    expect(off.body.extras?.errorCode).toBe('accountDisabled');
+    const u = await t.createUser({ account: 'norole' });
+    await t.kernel.db.deleteFrom('sys_user_role').where('user_id', '=', u.id).execute();
+    await t.kernel.principals.invalidateAll();
+    const none = await t.call(sysAuth.login, { account: 'norole', password: u.password });
+    expect(none.body.message).toBe('Sorry, you do not have login permission');
+  });
+
+  it('validates input with translated field messages and trims text', async () => {
+    const t = get();
+    const bad = await t.call(sysAuth.login, { account: '', password: 12 }, { lang: 'zh-cn' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.extras?.errorCode).toBe('validation');
+    expect(bad.body.message).toBe('表单有 2 项未通过验证，请修改后再提交');
+    const errors = (bad.body.result as { errors: Record<string, string[]> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(['account', 'password']);
+    const padded = await t.call(sysAuth.login, { account: '  admin  ', password: TEST_PASSWORD });
+    expect(padded.status).toBe(200);
+  });
+
+  it('answers 401 with invalid_token for missing, malformed and forged tokens', async () => {
+    const t = get();
+    for (const token of [undefined, 'garbage', 'a.b.c']) {
+      const r = await t.call(sysAuth.userInfo, undefined, token ? { token } : {});
+      expect(r.status).toBe(401);
+      expect(r.headers['access-token']).toBe('invalid_token');
+    }
+    const { accessToken } = await t.login('admin');
+    const [h, p] = accessToken.split('.');
+    const forged = `${h}.${p}.${Buffer.from('x'.repeat(32)).toString('base64url')}`;
+    expect((await t.call(sysAuth.userInfo, undefined, { token: forged })).status).toBe(401);
+  });
+
+  it('rotates an expired access token once, with grace for concurrent requests, and revokes on reuse', async () => {
+    const t = get();
+    const pair = await t.login('admin');
+    const claims = decodeJwt(pair.accessToken) as { uid: number; tid: number; sid: number; jti: string };
+    const expired = await t.kernel.tokens.signAccess(claims, claims.jti, -10);
+    const withRefresh = { token: expired, headers: { 'x-authorization': `Bearer ${pair.refreshToken}` } };
+    expect((await t.call(sysAuth.userInfo, undefined, { token: expired })).status).toBe(401);
+
+    const first = await t.call(sysAuth.userInfo, undefined, withRefresh);
+    expect(first.status).toBe(200);
+    const newAccess = first.headers['access-token'] as string;
+    const newRefresh = first.headers['x-access-token'] as string;
+    expect(newAccess).toBeTruthy();
+    expect(newRefresh).not.toBe(pair.refreshToken);
+    // a concurrent request with the old pair inside the grace window is served, without another rotation
+    const concurrent = await t.call(sysAuth.userInfo, undefined, withRefresh);
+    expect(concurrent.status).toBe(200);
+    expect(concurrent.headers['access-token']).toBeUndefined();
+    expect((await t.call(sysAuth.userInfo, undefined, { token: newAccess })).status).toBe(200);
+
+    // the old refresh token coming back after the grace window ends the whole session
+    await t.kernel.db
+      .updateTable('sys_session')
+      .set({ rotated_at: Date.now() - 60_000 })
+      .where('id', '=', claims.sid)
+      .execute();
+    const reuse = await t.call(sysAuth.userInfo, undefined, withRefresh);
+    expect(reuse.status).toBe(401);
+    expect(reuse.headers['access-token']).toBe('invalid_token');
+    expect((await t.call(sysAuth.userInfo, undefined, { token: newAccess })).status).toBe(401);
+  });
+
+  it('refuses a refresh token that belongs to another access token', async () => {
+    const t = get();
+    const a = await t.login('admin');
+    const b = await t.login('admin');
+    const ca = decodeJwt(a.accessToken) as { uid: number; tid: number; sid: number; jti: string };
+    const expiredA = await t.kernel.tokens.signAccess(ca, ca.jti, -10);
+    const r = await t.call(sysAuth.userInfo, undefined, {
+      token: expiredA,
+      headers: { 'x-authorization': `Bearer ${b.refreshToken}` },
+    });
+    expect(r.status).toBe(401);
+  });
+
+  it('logs out: the token stops working at once and the response says invalid_token', async () => {
+    const t = get();
+    const { accessToken } = await t.login('admin');
+    const out = await t.call(sysAuth.logout, {}, { token: accessToken });
+    expect(out.status).toBe(200);
+    expect(out.headers['access-token']).toBe('invalid_token');
+    expect((await t.call(sysAuth.userInfo, undefined, { token: accessToken })).status).toBe(401);
+  });
+
+  it('mints a refresh token only for the caller own access token', async () => {
+    const t = get();
+    const mine = await t.login('admin');
+    const other = await t.login('superadmin');
+    const ok = await t.call(sysAuth.refreshToken, { accessToken: mine.accessToken }, { token: mine.accessToken });
+    expect(ok.status).toBe(200);
+    expect(typeof ok.result).toBe('string');
+    const query = await t.call(sysAuth.refreshToken, undefined, {
+      token: mine.accessToken,
+      query: { AccessToken: mine.accessToken },
+    });
+    expect(query.status).toBe(200);
+    const theirs = await t.call(sysAuth.refreshToken, { accessToken: other.accessToken }, { token: mine.accessToken });
+    expect(theirs.status).toBe(401);
+    expect((await t.call(sysAuth.refreshToken, { accessToken: mine.accessToken })).status).toBe(401);
+  });
+
+  it('unlocks the screen with the password (query parameter) and counts failures', async () => {
+    const t = get();
+    const u = await t.createUser({ account: 'screen', permissions: ['sysConfig:page'] });
+    const { accessToken } = await t.login('screen', u.password);
+    const ok = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: u.password } });
+    expect(ok.status).toBe(200);
+    expect(ok.result).toBe(true);
+    const bad = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: 'x1' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.extras?.errorCode).toBe('passwordWrong');
+    const row = await t.kernel.db
+      .selectFrom('sys_user')
+      .select('failed_count')
+      .where('id', '=', u.id)
+      .executeTakeFirst();
+    expect(row?.failed_count).toBe(1);
+    expect((await t.call(sysAuth.unLockScreen, undefined, { query: { password: u.password } })).status).toBe(401);
+  });
+});
+
+describeEachDialect(
+  'sysAuth: captcha',
+  (get) => {
+    it('requires a captcha when the switch is on; wrong, reused and missing answers are refused', async () => {
+      const t = get();
+      const info = await t.call(sysConfig.sysInfo);
+      expect(info.result.captcha).toBe(1);
+      const missing = await t.call(sysAuth.login, { account: 'admin', password: TEST_PASSWORD });
+      expect(missing.body.extras?.errorCode).toBe('captchaRequired');
+
+      const c = await t.call(sysAuth.captcha);
+      expect(c.status).toBe(200);
+      expect(c.result.expirySeconds).toBe(60);
+      expect(c.result.img.startsWith('data:image/png;base64,')).toBe(true);
+      const answer = await t.kernel.cache.get<number>(`captcha:${c.result.id}`);
+      const wrong = await t.call(sysAuth.login, {
+        account: 'admin',
+        password: TEST_PASSWORD,
+        codeId: c.result.id,
+        code: String((answer ?? 0) + 1),
+      });
+      expect(wrong.body.extras?.errorCode).toBe('captchaInvalid');
+      // one use: the id is gone after the wrong try
+      const again = await t.call(sysAuth.login, {
+        account: 'admin',
+        password: TEST_PASSWORD,
+        codeId: c.result.id,
+        code: String(answer),
+      });
+      expect(again.body.message).toBe('Verification code has expired');
+
+      const c2 = await t.call(sysAuth.captcha);
+      const a2 = await t.kernel.cache.get<number>(`captcha:${c2.result.id}`);
+      const ok = await t.call(sysAuth.login, {
+        account: 'admin',
+        password: TEST_PASSWORD,
+        codeId: c2.result.id,
+        code: String(a2),
+      });
+      expect(ok.status).toBe(200);
+    });
+
+    it('registers only when the tenant allows it, always with a captcha, never twice', async () => {
+      const t = get();
+      const solve = async () => {
+        const c = await t.call(sysAuth.captcha);
+        return { codeId: c.result.id, code: String(await t.kernel.cache.get<number>(`captcha:${c.result.id}`)) };
+      };
+      const body = { account: 'newbie', password: 'Newbie-2026', realName: 'New Bie' };
+      const closed = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      expect(closed.body.extras?.errorCode).toBe('registrationDisabled');
+      await t.kernel.db.updateTable('sys_tenant').set({ enable_reg: 1 }).where('id', '=', DEFAULT_TENANT).execute();
+      await t.kernel.tenants.invalidate();
+      const noCaptcha = await t.call(sysAuth.userRegistration, { ...body, codeId: 'x', code: '1' });
+      expect(noCaptcha.body.extras?.errorCode).toBe('captchaExpired');
+      const weak = await t.call(sysAuth.userRegistration, { ...body, password: 'onlyletters', ...(await solve()) });
+      expect(weak.body.extras?.errorCode).toBe('passwordTooWeak');
+      const ok = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      expect(ok.status).toBe(200);
+      const dup = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      expect(dup.status).toBe(409);
+      const user = await t.kernel.db
+        .selectFrom('sys_user')
+        .selectAll()
+        .where('account', '=', 'newbie')
+        .executeTakeFirst();
+      expect(user?.account_type).toBe(666);
+      expect(user?.password_hash.startsWith('$argon2id$')).toBe(true);
+      const c = await solve();
+      const login = await t.call(sysAuth.login, { account: 'newbie', password: 'Newbie-2026', ...c });
+      expect(login.status).toBe(200);
+    });
+  },
+  { captcha: true },
+);
+
+describeEachDialect('sysAuth: phone login and SMS codes', (get) => {
+  it('sends one code a minute per phone and signs in with it once', async () => {
+    const t = get();
+    await t.createUser({ account: 'mobile', phone: '13912345678', permissions: ['sysConfig:page'] });
+    const bad = await t.call(sysSms.sendCode, { phone: '12345678901' }, { lang: 'zh-tw' });
+    expect(bad.status).toBe(400);
+    expect((bad.body.result as { errors: Record<string, string[]> }).errors.phone?.[0]).toBe('請輸入正確的手機號碼');
+    const sent = await t.call(sysSms.sendCode, { phone: '13912345678' });
+    expect(sent.status).toBe(200);
+    const again = await t.call(sysSms.sendCode, { phone: '13912345678' });
+    expect(again.status).toBe(429);
+    expect(again.body.extras?.errorCode).toBe('smsTooFrequent');
+    const code = t.sms.get('13912345678') as string;
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = await t.call(sysAuth.loginPhone, {
+      phone: '13912345678',
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.body.extras?.errorCode).toBe('smsCodeInvalid');
+    const ok = await t.call(sysAuth.loginPhone, { phone: '13912345678', code });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['access-token']).toBe(ok.result.accessToken);
+    const replay = await t.call(sysAuth.loginPhone, { phone: '13912345678', code });
+    expect(replay.body.extras?.errorCode).toBe('smsCodeInvalid');
+  });
+
+  it('does not sign in a number that has no account', async () => {
+    const t = get();
+    await t.call(sysSms.sendCode, { phone: '13800000000' });
+    const r = await t.call(sysAuth.loginPhone, { phone: '13800000000', code: t.sms.get('13800000000') });
+    expect(r.body.extras?.errorCode).toBe('loginFailed');
+  });
+});
