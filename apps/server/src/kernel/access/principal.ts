@@ -82,7 +82,17 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
     };
   }
 
+  const sets = new WeakMap<Principal, ReadonlySet<string>>();
   return {
+    /** The permission codes as a set, built once per cached principal object (memory cache hands out the same one). */
+    permissionSet(p: Principal): ReadonlySet<string> {
+      let set = sets.get(p);
+      if (!set) {
+        set = new Set(p.permissions);
+        sets.set(p, set);
+      }
+      return set;
+    },
     async get(tenantId: number, userId: number): Promise<Principal | null> {
       const key = `principal:${await version()}:${tenantId}:${userId}`;
       const hit = await cache.get<Principal>(key);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { compactVerify, errors, jwtVerify, SignJWT } from 'jose';
 
 /** Claims of an access token. */
@@ -30,7 +30,9 @@ export type AccessCheck =
 const ALG = 'HS256';
 
 /** Signs and reads the access/refresh tokens of API-CONTRACT §3. */
-export function createTokenService(secret: Uint8Array) {
+export function createTokenService(secretBytes: Uint8Array) {
+  // one key object for the life of the process: passing raw bytes makes jose import a key on every call
+  const secret = createSecretKey(secretBytes);
   const sign = (payload: Record<string, unknown>, typ: string, jti: string, ttlSeconds: number) =>
     new SignJWT(payload)
       .setProtectedHeader({ alg: ALG, typ })

@@ -181,7 +181,7 @@ export async function buildContext(
     orgId: principal.orgId,
     accountType: principal.accountType,
     isSuperAdmin: principal.isSuperAdmin,
-    permissions: new Set(principal.permissions),
+    permissions: kernel.principals.permissionSet(principal),
     roleIds: principal.roleIds,
     sessionId: claims.sid,
     timeZone: tenant.time_zone,

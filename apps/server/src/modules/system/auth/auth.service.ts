@@ -133,13 +133,9 @@ export function createAuthService(kernel: Kernel) {
     },
 
     async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
-      const [profile, principal, tenant] = await Promise.all([
-        repo.profile(ctx.tenantId, ctx.userId),
-        principals.get(ctx.tenantId, ctx.userId),
-        tenants.get(ctx.tenantId),
-      ]);
-      if (!profile || !principal) throw new AppError('tokenInvalid');
-      const buttons = principal.isSuperAdmin ? await repo.allPermissionCodes() : principal.permissions;
+      const [profile, tenant] = await Promise.all([repo.profile(ctx.tenantId, ctx.userId), tenants.get(ctx.tenantId)]);
+      if (!profile) throw new AppError('tokenInvalid');
+      const buttons = ctx.isSuperAdmin ? await repo.allPermissionCodes() : [...ctx.permissions];
       const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
       return {
         id: profile.id,
@@ -155,7 +151,7 @@ export function createAuthService(kernel: Kernel) {
         orgId: profile.org_id,
         orgName: profile.org_name ?? null,
         posName: profile.pos_name ?? null,
-        roleIds: principal.roleIds,
+        roleIds: [...ctx.roleIds],
         buttons,
         tenantId: profile.tenant_id,
         currentTenantId: ctx.tenantId,

@@ -27,7 +27,7 @@ export function createConfigRepo(db: Kysely<Database>) {
   const base = () => db.selectFrom('sys_config').selectAll();
   return {
     page: (input: InputOf<typeof sysConfig.page>) =>
-      paginate(applyFilter(base(), input), input, SORT, { column: 'order_no', desc: false }, 'id'),
+      paginate(applyFilter(base(), input), input, SORT, { column: 'created_at', desc: true }, 'id'),
     list: (f: Filter) => applyFilter(base(), f).orderBy('order_no').orderBy('id').execute(),
     byId: (id: number) => base().where('id', '=', id).executeTakeFirst(),
     byCode: (code: string) => base().where('code', '=', code).executeTakeFirst(),

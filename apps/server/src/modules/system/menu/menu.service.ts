@@ -213,15 +213,23 @@ export function createMenuService(kernel: Kernel) {
       if (!p) throw new AppError('tokenInvalid');
       const rows = await repo.visibleRoutes(p);
       const byId = new Map(rows.map((r) => [r.id, r]));
-      // keep a directory only when something under it is a visible menu
+      // keep a directory only when something under it is a visible menu, and a menu only when its whole
+      // parent chain up to the top is visible too (a disabled or ungranted directory hides what is under it)
       const keep = new Set<number>();
       for (const r of rows) {
         if (r.type !== MenuType.menu) continue;
+        const chain: number[] = [];
         let cur: SysMenuTable | undefined = r;
-        while (cur && !keep.has(cur.id)) {
-          keep.add(cur.id);
-          cur = cur.pid ? byId.get(cur.pid) : undefined;
+        let rooted = false;
+        while (cur && chain.length <= rows.length) {
+          chain.push(cur.id);
+          if (!cur.pid || keep.has(cur.id)) {
+            rooted = true;
+            break;
+          }
+          cur = byId.get(cur.pid);
         }
+        if (rooted) for (const id of chain) keep.add(id);
       }
       const tree = buildTree(rows.filter((r) => keep.has(r.id)).map((r) => routeDto(r, ctx.locale)));
       return tree;

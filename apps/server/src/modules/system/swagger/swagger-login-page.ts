@@ -33,3 +33,6 @@ if(r.ok){var q=new URLSearchParams(location.search).get('redirect')||'/swagger';
 return r.json().then(function(j){document.getElementById('err').textContent=(j&&j.message)||t.fail;});
 }).catch(function(){document.getElementById('err').textContent=t.fail;});});
 })();`;
+
+/** The Shelfwise mark (same as the web app's /logo.svg), shown in the Swagger UI top bar. */
+export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="40" height="40"><rect width="64" height="64" rx="14" fill="#0F59A4"/><g fill="#fff"><rect x="12" y="14" width="40" height="5" rx="2"/><rect x="12" y="29.5" width="40" height="5" rx="2"/><rect x="12" y="45" width="40" height="5" rx="2"/><rect x="16" y="21" width="8" height="8" rx="1.5"/><rect x="27" y="21" width="8" height="8" rx="1.5" opacity=".7"/><rect x="20" y="36.5" width="8" height="8" rx="1.5" opacity=".85"/><rect x="38" y="36.5" width="8" height="8" rx="1.5"/></g></svg>`;

@@ -8,7 +8,7 @@ import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { buildOpenApi } from '../../../kernel/http/openapi';
 import type { AuthService } from '../auth/auth.service';
-import { LOGIN_PAGE, LOGIN_SCRIPT } from './swagger-login-page';
+import { LOGIN_PAGE, LOGIN_SCRIPT, LOGO_SVG } from './swagger-login-page';
 
 const COOKIE = 'sw_docs';
 const TTL_SECONDS = 8 * 3600;
@@ -78,6 +78,7 @@ export async function registerSwaggerRoutes(
   await app.register(swaggerUi, {
     routePrefix: '/swagger',
     staticCSP: true,
+    logo: { type: 'image/svg+xml', content: Buffer.from(LOGO_SVG), href: '/', target: '_self' },
     uiConfig: { persistAuthorization: true, docExpansion: 'none', deepLinking: true },
     uiHooks: {
       onRequest: async (req, reply) => {

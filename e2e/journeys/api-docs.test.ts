@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, launchBrowser } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+describe('first visit: landing page and the API docs behind sign-in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the branded landing page from system info', async () => {
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.goto(server.url);
+    await page.getByRole('heading', { name: 'Shelfwise' }).waitFor();
+    assert.equal(await page.title(), 'Shelfwise');
+    assert.ok(await page.getByText('Warehouse stocktake and administration').isVisible());
+    await page.screenshot({ path: `${ARTIFACTS}landing-en.png`, fullPage: true });
+    await page.close();
+  });
+
+  it('refuses a wrong password, then signs in and opens Swagger UI', async () => {
+    const page = await browser.newPage({ locale: 'en-US' });
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'Open the API docs' }).click();
+    await page.waitForURL(/\/swagger-login/);
+    await page.getByLabel('Account').fill('admin');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}docs-login-failed-en.png` });
+
+    await page.getByLabel('Password').fill(server.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/swagger(\/|\/static\/index\.html)?(#.*)?$/);
+    await page.getByText('Shelfwise API').first().waitFor({ timeout: 15_000 });
+    await page.getByText('sysAuth', { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}swagger-ui.png` });
+    await page.close();
+  });
+
+  it('speaks the browser language on the docs sign-in page', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/swagger`);
+    await page.waitForURL(/\/swagger-login/);
+    await page.getByRole('button', { name: '登录' }).waitFor();
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码').fill('wrong');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('alert').filter({ hasText: '登录失败，请检查账号！' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}docs-login-zh-cn.png` });
+    await context.close();
+  });
+});

@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** A built server running on a free port with a fresh SQLite database. */
+export interface RunningServer {
+  url: string;
+  password: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `apps/server/dist/main.js` (built by `npm run build`) and waits until it listens. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const main = join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('The server is not built: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-e2e-'));
+  const password = 'E2e-pass-2026';
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: password,
+      SEED_CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /running at (http:\/\/localhost:\d+)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    password,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// `npm start`: builds the web app and the server when their output is missing or older than the sources,
+// then runs the server. Environment: .env in the project root (if present), then the real environment.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const outputs = [join(root, 'apps/server/dist/main.js'), join(root, 'apps/web/dist/index.html')];
+const builtAt = Math.min(...outputs.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+const sourcesAt = Math.max(
+  newest(join(root, 'apps/server/src')),
+  newest(join(root, 'apps/web/src')),
+  newest(join(root, 'packages/contract/src')),
+);
+if (builtAt < sourcesAt) {
+  console.log('Building the web app and the server...');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
