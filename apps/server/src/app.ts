@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await migrateToLatest(db);
   const seed = await seedSystem(db, { adminPassword: config.adminPassword, captchaOn: config.seedCaptcha });
   const lease = await leaseNodeNumber(db);
-  const redis = config.redisUrl ? createRedisCache(config.redisUrl) : undefined;
+  const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
   const cache: Cache = redis ?? createMemoryCache();
   const secret = loadOrCreateSecret(config.dataDir);
   const ids = createIdGenerator(lease.node);

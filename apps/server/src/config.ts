@@ -9,6 +9,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,32}$/)
+    .default('sw:'),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_CAPTCHA: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -23,6 +27,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisPrefix: string;
   adminPassword: string | undefined;
   seedCaptcha: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -47,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'shelfwise.db')}`,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     adminPassword: e.ADMIN_PASSWORD,
     seedCaptcha: e.SEED_CAPTCHA !== 'off',
     logLevel: e.LOG_LEVEL,

@@ -62,7 +62,13 @@ export interface TestApp {
 /** Starts an app on a new database of the dialect; captcha off unless asked. */
 export async function startTestApp(
   dialect: DialectName,
-  options: { captcha?: boolean; rateLimits?: { login: number; captcha: number; sms: number }; db?: TestDatabase } = {},
+  options: {
+    captcha?: boolean;
+    rateLimits?: { login: number; captcha: number; sms: number };
+    /** Reuse a database (a second node); the first app that was given it does not drop it. */
+    db?: TestDatabase;
+    redisUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase(dialect));
   const config = loadConfig({
@@ -72,6 +78,9 @@ export async function startTestApp(
     SEED_CAPTCHA: options.captcha ? 'on' : 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: `${db.dataDir}/no-web`,
+    ...(options.redisUrl
+      ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: `${db.url.split('/').pop()?.slice(0, 28)}:` }
+      : {}),
   });
   config.rateLimits = options.rateLimits ?? { login: 10_000, captcha: 10_000, sms: 10_000 };
   const sms = new Map<string, string>();
@@ -85,7 +94,7 @@ export async function startTestApp(
   try {
     built = await buildApp({ config, smsProvider: provider, logger: false });
   } catch (e) {
-    await db.drop();
+    if (!options.db) await db.drop();
     throw e;
   }
   const { app, kernel, seed } = built;
@@ -258,7 +267,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await db.drop();
+      if (!options.db) await db.drop();
     },
   };
   return t;
