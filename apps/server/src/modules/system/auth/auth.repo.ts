@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
+import { tenantScoped } from '../../../kernel/db/tenant-scope';
 
 const LOGIN_COLUMNS = [
   'id',
@@ -14,78 +15,43 @@ const LOGIN_COLUMNS = [
 
 /** Data access of sign-in and registration; every query names its tenant. */
 export function createAuthRepo(db: Kysely<Database>) {
+  // sign-in happens before there is a user: the tenant comes from the request (input, host or default)
+  const users = (tenantId: number) => tenantScoped(db, { tenantId, userId: null }, 'sys_user');
   return {
     findByAccount(tenantId: number, account: string) {
-      return db
-        .selectFrom('sys_user')
-        .select(LOGIN_COLUMNS)
-        .where('tenant_id', '=', tenantId)
-        .where('account', '=', account)
-        .executeTakeFirst();
+      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('account', '=', account).executeTakeFirst();
     },
 
     /** Users of a tenant with this mobile number (a number may, by mistake, be on several accounts). */
     findByPhone(tenantId: number, phone: string) {
-      return db
-        .selectFrom('sys_user')
-        .select(LOGIN_COLUMNS)
-        .where('tenant_id', '=', tenantId)
-        .where('phone', '=', phone)
-        .limit(2)
-        .execute();
+      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('phone', '=', phone).limit(2).execute();
     },
 
     findById(tenantId: number, id: number) {
-      return db
-        .selectFrom('sys_user')
-        .select(LOGIN_COLUMNS)
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
     /** Counts a wrong password atomically and returns the new count. */
     async countFailure(tenantId: number, id: number): Promise<number> {
-      await db
-        .updateTable('sys_user')
-        .set({ failed_count: sql`failed_count + 1` })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
-      const row = await db
-        .selectFrom('sys_user')
-        .select('failed_count')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      await users(tenantId).updateTable().set({ failed_count: sql`failed_count + 1` }).where('id', '=', id).execute();
+      const row = await users(tenantId).selectFrom().select('failed_count').where('id', '=', id).executeTakeFirst();
       return row?.failed_count ?? 0;
     },
 
     lock(tenantId: number, id: number, until: number) {
-      return db
-        .updateTable('sys_user')
-        .set({ locked_until: until, failed_count: 0 })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      return users(tenantId).updateTable().set({ locked_until: until, failed_count: 0 }).where('id', '=', id).execute();
     },
 
     recordSuccess(tenantId: number, id: number, ip: string) {
-      return db
-        .updateTable('sys_user')
+      return users(tenantId)
+        .updateTable()
         .set({ failed_count: 0, locked_until: null, last_login_at: Date.now(), last_login_ip: ip.slice(0, 64) })
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .execute();
     },
 
     clearFailures(tenantId: number, id: number) {
-      return db
-        .updateTable('sys_user')
-        .set({ failed_count: 0, locked_until: null })
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+      return users(tenantId).updateTable().set({ failed_count: 0, locked_until: null }).where('id', '=', id).execute();
     },
 
     /** The profile behind `userInfo`, with organisation and position names. */
@@ -128,10 +94,9 @@ export function createAuthRepo(db: Kysely<Database>) {
     },
 
     regWay(tenantId: number, id: number) {
-      return db
-        .selectFrom('sys_user_reg_way')
+      return tenantScoped(db, { tenantId, userId: null }, 'sys_user_reg_way')
+        .selectFrom()
         .selectAll()
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
     },
