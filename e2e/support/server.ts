@@ -53,9 +53,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     password,
     async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
+      const exited = new Promise<number | null>((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await exited;
+      const code = await exited;
+      if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output.slice(-2000)}`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

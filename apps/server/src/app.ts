@@ -135,8 +135,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     await cache.close().catch(() => undefined);
     await closeDb();
   });
+  // while closing, answers end their connection: a keep-alive socket left idle after close began would
+  // otherwise hold the shutdown until its timeout
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {
