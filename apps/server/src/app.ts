@@ -174,6 +174,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: 429, retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
+  // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
@@ -194,14 +196,28 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const indexFile = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // hashed assets may be cached; the page that names them must be fetched fresh after every release
+      setHeaders: (res, path) => {
+        if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
-      return sendError(new AppError('notFound'), req, reply);
+      return sendError(new AppError('routeNotFound', { path: req.url.split('?')[0]?.slice(0, 200) ?? '' }), req, reply);
     }
     // client-side routes: the single-page app decides what to show (including its own not-found page)
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    // `cacheControl: false`: the static plugin's max-age would otherwise replace no-cache, and a stale index.html
+    // points at asset files a new release has removed
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   });
 
   return { app, kernel, seed };

@@ -24,6 +24,11 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   response: ResponseKind;
   /** Largest accepted body in bytes, when it differs from the server default. */
   bodyLimit?: number;
+  /**
+   * `platform`: the endpoint manages data shared by every tenant; only users of the platform (default) tenant
+   * and super admins may call it, whatever a tenant's menu grant says.
+   */
+  scope?: 'platform';
 }
 
 /** Input type of an endpoint (after parsing). */

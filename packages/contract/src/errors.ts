@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   sessionRevoked: 401,
   forbidden: 403,
   notFound: 404,
+  routeNotFound: 404,
   conflict: 409,
   duplicateCode: 409,
   staleVersion: 409,

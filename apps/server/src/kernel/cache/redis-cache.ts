@@ -1,6 +1,11 @@
 import { Redis } from 'ioredis';
 import type { Cache } from './cache';
 
+/** A literal text inside a SCAN pattern: `*`, `?`, `[`, `]` and `\\` lose their glob meaning. */
+function globEscape(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
+}
+
 /** The shared cache on Redis; keys are prefixed so several deployments can share one server. */
 export function createRedisCache(url: string, prefix = 'sw:'): Cache & { client: Redis } {
   const client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, keyPrefix: prefix });
@@ -10,7 +15,7 @@ export function createRedisCache(url: string, prefix = 'sw:'): Cache & { client:
     let cursor = '0';
     do {
       // SCAN does not apply keyPrefix: pass the full pattern and strip the prefix from results
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}${match}*`, 'COUNT', 500);
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${globEscape(prefix + match)}*`, 'COUNT', 500);
       cursor = next;
       for (const k of keys) found.push(k.slice(prefix.length));
     } while (cursor !== '0');

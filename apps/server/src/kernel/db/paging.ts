@@ -49,12 +49,15 @@ export async function paginate<DB, TB extends keyof DB, O>(
   };
 }
 
-/** A `LIKE` pattern matching the text anywhere, with the wildcards the user typed taken literally. */
+/**
+ * A `LIKE` pattern matching the text anywhere, with the wildcards the user typed taken literally. The escape
+ * character is `!`: a backslash inside a string literal means different things to MySQL and the others.
+ */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** Case-insensitive "contains" on a column, portable across the three dialects. */
 export function ilike(column: string, text: string) {
-  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '\\'`;
+  return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '!'`;
 }

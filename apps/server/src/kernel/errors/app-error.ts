@@ -5,7 +5,7 @@ import { ERROR_CODES, type ErrorCode } from '@shelfwise/contract';
  * the message is translated at the edge from the code and `params`.
  */
 export class AppError extends Error {
-  readonly status: number;
+  status: number;
   constructor(
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},

@@ -54,7 +54,10 @@ export function defineRoute<E extends Endpoint>(
   }
   const keys = inputKeys(endpoint);
   const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
-  registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint });
+  // one row per route, however many app instances register it (tests build several in one process)
+  if (!registeredRoutes.some((r) => r.method === endpoint.method && r.path === endpoint.path)) {
+    registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint });
+  }
 
   app.route({
     method: endpoint.method,
@@ -71,13 +74,25 @@ export function defineRoute<E extends Endpoint>(
       req.ctx = ctx;
       if (permission !== 'public' && permission !== 'authenticated' && !ctx.isSuperAdmin) {
         if (!ctx.permissions.has(permission)) throw new AppError('forbidden');
+        // platform-wide data (parameters, the menu table) is managed from the platform tenant only
+        if (endpoint.scope === 'platform' && ctx.tenantId !== DEFAULT_TENANT_ID) throw new AppError('forbidden');
       }
       const raw =
         endpoint.method === 'GET'
           ? normalizeQuery({ ...(req.query as object), ...(req.params as object) }, keys)
           : mergeBodyAndQuery(req, keys);
-      const parsed = endpoint.input.safeParse(trimStrings(raw));
-      if (!parsed.success) throw validationError(parsed.error);
+      const parsed = endpoint.input.safeParse(trimStrings(raw), { reportInput: true });
+      if (!parsed.success) {
+        const error = validationError(parsed.error);
+        const field = (raw as { field?: unknown } | undefined)?.field;
+        if (
+          typeof field === 'string' &&
+          parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === 'field')
+        ) {
+          throw new AppError('unknownSortField', { field: field.slice(0, 64) }, error.fieldErrors);
+        }
+        throw error;
+      }
       const time = (ms: number | null | undefined) => formatTime(ms, ctx.timeZone);
       const result = await handler(parsed.data as InputOf<E>, ctx as ContextFor<E>, { req, reply, time });
       if (endpoint.response === 'file' || reply.sent) return reply;

@@ -1,4 +1,4 @@
-import { type ApiResponse, ERROR_CODES, type ErrorCode, type Locale } from '@shelfwise/contract';
+import { type ApiResponse, ERROR_CODES, type ErrorCode, LOCALES, type Locale, pickLocale } from '@shelfwise/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
@@ -19,20 +19,51 @@ export function sendOk(reply: FastifyReply, result: unknown, timeZone: string) {
   return reply.code(200).send(body);
 }
 
+/** A value of the same kind as `v`: Zod words "received <kind>" from it, and nothing of the input is echoed. */
+function standIn(v: unknown): unknown {
+  if (v === null) return null;
+  if (Array.isArray(v)) return [];
+  switch (typeof v) {
+    case 'string':
+      return '';
+    case 'number':
+      return Number.isNaN(v) ? Number.NaN : 0;
+    case 'boolean':
+      return false;
+    case 'object':
+      return v instanceof Date ? new Date(0) : {};
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One issue as sent to `translateIssue`. When the parse reported its input, Zod's wording is worked out now in
+ * every language (from a stand-in of the input's kind, so "expected string, received number" is right); the
+ * input itself is never kept.
+ */
+function issueText(issue: z.core.$ZodIssue): string {
+  const { input, ...rest } = issue as z.core.$ZodIssue & { input?: unknown };
+  if (!('input' in issue)) return JSON.stringify(rest);
+  const shown = { ...rest, input: standIn(input) } as z.core.$ZodIssue;
+  const texts = Object.fromEntries(LOCALES.map((l) => [l, zodLocaleError(l, shown) ?? rest.message]));
+  return JSON.stringify({ ...rest, texts });
+}
+
 /** A validation error from Zod issues; field messages are translated when the error is sent. */
 export function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || '_';
     const list = fields[path] ?? [];
-    list.push(JSON.stringify(issue));
+    list.push(issueText(issue));
     fields[path] = list;
   }
   return new AppError('validation', { count: Object.keys(fields).length }, fields);
 }
 
 function translateIssue(raw: string, locale: Locale): string {
-  let issue: z.core.$ZodIssue;
+  let issue: z.core.$ZodIssue & { texts?: Partial<Record<Locale, string>> };
   try {
     issue = JSON.parse(raw) as z.core.$ZodIssue;
   } catch {
@@ -40,7 +71,7 @@ function translateIssue(raw: string, locale: Locale): string {
   }
   // custom checks carry a message key; built-in checks get Zod's own wording in the request's language
   if (issue.message && hasMessage(issue.message)) return t(issue.message, locale);
-  return zodLocaleError(locale, issue) ?? issue.message;
+  return issue.texts?.[locale] ?? zodLocaleError(locale, issue) ?? issue.message;
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -76,8 +107,10 @@ export function sendError(error: FastifyError | AppError | Error, req: FastifyRe
     const limit = req.routeOptions?.bodyLimit ?? 1024 * 1024;
     app = new AppError('payloadTooLarge', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
   }
-  const status = ERROR_CODES[app.code];
-  const params = { ...app.params, requestId: String(req.id) };
+  const status = app.status;
+  const params: Record<string, string | number> = { ...app.params, requestId: String(req.id) };
+  // a `reason` is itself a message key (why a menu cannot go there, ...): it is sent translated too
+  if (typeof params.reason === 'string' && hasMessage(params.reason)) params.reason = t(params.reason, locale);
   const message = t(app.code, locale, params);
   const errors = app.fieldErrors
     ? Object.fromEntries(
@@ -97,10 +130,7 @@ export function sendError(error: FastifyError | AppError | Error, req: FastifyRe
 }
 
 function pickFromHeaders(req: FastifyRequest): Locale {
-  const h = String(req.headers['accept-language'] ?? '').toLowerCase();
-  if (/zh-(tw|hk|mo|hant)/.test(h)) return 'zh-tw';
-  if (h.startsWith('zh') || h.includes(',zh')) return 'zh-cn';
-  return 'en';
+  return pickLocale(req.headers['accept-language']);
 }
 
 export { ERROR_CODES };

@@ -51,6 +51,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '记录不存在或已被删除',
     'zh-tw': '記錄不存在或已被刪除',
   },
+  routeNotFound: {
+    en: 'There is no such API: {path}',
+    'zh-cn': '接口不存在：{path}',
+    'zh-tw': '介面不存在：{path}',
+  },
   conflict: {
     en: 'The request conflicts with the current state',
     'zh-cn': '请求与当前状态冲突',
@@ -67,9 +72,9 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '該記錄已被他人修改，請重新整理後重試',
   },
   sysFlagProtected: {
-    en: 'Built-in records cannot be deleted',
-    'zh-cn': '系统内置数据不能删除',
-    'zh-tw': '系統內建資料不能刪除',
+    en: 'This is a built-in record: it cannot be deleted, and its code and values cannot change',
+    'zh-cn': '这是系统内置数据：不能删除，也不能修改其编码和值',
+    'zh-tw': '這是系統內建資料：不能刪除，也不能修改其編碼和值',
   },
   hasChildren: {
     en: 'Delete the items below it first',

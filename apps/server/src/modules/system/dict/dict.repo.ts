@@ -47,13 +47,14 @@ export function createDictRepo(db: Kysely<Database>) {
     /** A type the tenant owns (for writes). */
     ownType: (ctx: TenantContext, id: number) =>
       tenantScoped(db, ctx, 'sys_dict_type').selectFrom().selectAll().where('id', '=', id).executeTakeFirst(),
-    /** Whether the code is taken by a type the tenant can see, or by any tenant-owned type of the platform. */
-    codeTaken: async (ctx: TenantContext, code: string, exceptId?: number) => {
-      let q = db
-        .selectFrom('sys_dict_type')
-        .select('id')
-        .where('code', '=', code)
-        .where((eb) => eb.or([eb('tenant_id', '=', ctx.tenantId), eb('tenant_id', '=', DEFAULT_TENANT_ID)]));
+    /**
+     * Whether the code is taken by a type the tenant can see (its own and the shared ones; other tenants' private
+     * types are never probed). A shared type of the platform must be unique across every tenant: that check is
+     * the one named cross-tenant read here.
+     */
+    codeTaken: async (ctx: TenantContext, code: string, shared: boolean, exceptId?: number) => {
+      let q = db.selectFrom('sys_dict_type').select('id').where('code', '=', code);
+      if (!(shared && ctx.tenantId === DEFAULT_TENANT_ID)) q = q.where(visibleTypes(ctx));
       if (exceptId) q = q.where('id', '<>', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },

@@ -103,7 +103,9 @@ export function createDictService(kernel: Kernel) {
     },
     async addType(ctx: UserContext, input: InputOf<typeof sysDictType.add>) {
       if (isEnumCode(input.code)) throw new AppError('dictCodeEnumReserved');
-      if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(ctx, input.code, input.isTenant === YesNo.no)) {
+        throw new AppError('duplicateCode', { value: input.code });
+      }
       const id = ids.next();
       await db
         .insertInto('sys_dict_type')
@@ -131,7 +133,12 @@ export function createDictService(kernel: Kernel) {
         // code reads the values everywhere: a built-in type keeps its code; others may not take an enum-like one
         if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
         if (isEnumCode(input.code)) throw new AppError('dictCodeEnumReserved');
-        if (await repo.codeTaken(ctx, input.code, row.id)) throw new AppError('duplicateCode', { value: input.code });
+      }
+      const sharedBefore = row.is_tenant === YesNo.no;
+      const sharedAfter = (row.sys_flag === YesNo.yes ? row.is_tenant : input.isTenant) === YesNo.no;
+      const recheck = row.code !== input.code || sharedAfter !== sharedBefore;
+      if (recheck && (await repo.codeTaken(ctx, input.code, sharedAfter, row.id))) {
+        throw new AppError('duplicateCode', { value: input.code });
       }
       await db
         .updateTable('sys_dict_type')

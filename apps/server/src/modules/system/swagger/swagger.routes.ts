@@ -53,7 +53,16 @@ export async function registerSwaggerRoutes(
     kernel,
     api.swagger.submitUrl,
     async (input, ctx, { reply }) => {
-      const who = await auth.verifyCredentials(input.UserName, input.Password, ctx);
+      let who: { userId: number; tenantId: number };
+      try {
+        who = await auth.verifyCredentials(input.UserName, input.Password, ctx);
+      } catch (e) {
+        // the docs page only knows "signed in or not": every refusal is a 401, with the reason in the message
+        if (e instanceof AppError && e.status < 500) {
+          throw Object.assign(new AppError(e.code, e.params), { status: 401 });
+        }
+        throw e;
+      }
       const token = await new SignJWT({ uid: who.userId, tid: who.tenantId })
         .setProtectedHeader({ alg: 'HS256', typ: 'docs+jwt' })
         .setIssuedAt()
