@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +24,7 @@ import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore } from './kernel/files/file-store';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
+import { registerSecurityHeaders } from './kernel/http/security-headers';
 import { createSettings } from './kernel/settings/settings';
 import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
@@ -146,23 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     if (closing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.trustProxy,
-  });
+  registerSecurityHeaders(app, { hsts: config.trustProxy });
   await app.register(cors, {
     origin: true,
     credentials: false,
@@ -189,7 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerConstRoutes(app, kernel);
   registerDictRoutes(app, kernel);
   registerMenuRoutes(app, kernel);
-  await registerSwaggerRoutes(app, kernel, auth, secret, VERSION);
+  await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));
 

@@ -1,5 +1,5 @@
-import { createSecretKey, randomUUID } from 'node:crypto';
-import { compactVerify, errors, jwtVerify, SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { createHs256 } from './hs256';
 
 /** Claims of an access token. */
 export interface AccessClaims {
@@ -27,57 +27,59 @@ export type AccessCheck =
   | { ok: false; reason: 'expired'; claims: AccessClaims }
   | { ok: false; reason: 'invalid' };
 
-const ALG = 'HS256';
+const ACCESS = 'at+jwt';
+const REFRESH = 'rt+jwt';
+/** Token header type of the API docs cookie. */
+export const DOCS = 'docs+jwt';
 
-/** Signs and reads the access/refresh tokens of API-CONTRACT §3. */
-export function createTokenService(secretBytes: Uint8Array) {
-  // one key object for the life of the process: passing raw bytes makes jose import a key on every call
-  const secret = createSecretKey(secretBytes);
-  const sign = (payload: Record<string, unknown>, typ: string, jti: string, ttlSeconds: number) =>
-    new SignJWT(payload)
-      .setProtectedHeader({ alg: ALG, typ })
-      .setJti(jti)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(secret);
+const isAccess = (p: Record<string, unknown>): p is Record<string, unknown> & AccessClaims =>
+  typeof p.uid === 'number' && typeof p.tid === 'number' && typeof p.sid === 'number' && typeof p.jti === 'string';
+
+/** Signs and reads the access/refresh tokens of API-CONTRACT §3 (JWT, HS256, secret from the data folder). */
+export function createTokenService(secret: Uint8Array) {
+  const jws = createHs256(secret);
+  const now = () => Math.floor(Date.now() / 1000);
+  const sign = (typ: string, claims: Record<string, unknown>, jti: string, ttlSeconds: number) =>
+    jws.sign(typ, { ...claims, jti, iat: now(), exp: now() + ttlSeconds });
 
   return {
     newJti: () => randomUUID(),
 
-    signAccess(c: { uid: number; tid: number; sid: number }, jti: string, ttlSeconds: number) {
-      return sign({ uid: c.uid, tid: c.tid, sid: c.sid }, 'at+jwt', jti, ttlSeconds);
+    async signAccess(c: { uid: number; tid: number; sid: number }, jti: string, ttlSeconds: number) {
+      return sign(ACCESS, { uid: c.uid, tid: c.tid, sid: c.sid }, jti, ttlSeconds);
     },
 
-    signRefresh(c: { sid: number; atj: string }, jti: string, ttlSeconds: number) {
-      return sign({ sid: c.sid, atj: c.atj }, 'rt+jwt', jti, ttlSeconds);
+    async signRefresh(c: { sid: number; atj: string }, jti: string, ttlSeconds: number) {
+      return sign(REFRESH, { sid: c.sid, atj: c.atj }, jti, ttlSeconds);
+    },
+
+    /** A short-lived signed token of another type (the API docs cookie). */
+    signOther(typ: string, claims: Record<string, unknown>, ttlSeconds: number) {
+      return sign(typ, claims, randomUUID(), ttlSeconds);
+    },
+
+    /** Verifies a token of another type; null unless valid, unexpired and of that type. */
+    readOther(typ: string, token: string): Record<string, unknown> | null {
+      const r = jws.verify(token);
+      return r.ok && r.token.typ === typ ? r.token.payload : null;
     },
 
     /** Verifies an access token; an expired one still reports its (signature-checked) claims. */
     async readAccess(token: string): Promise<AccessCheck> {
-      try {
-        const { payload, protectedHeader } = await jwtVerify(token, secret, { algorithms: [ALG] });
-        if (protectedHeader.typ !== 'at+jwt') return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: payload as unknown as AccessClaims };
-      } catch (e) {
-        if (e instanceof errors.JWTExpired) {
-          // the signature was checked before the expiry; read the claims from the verified payload
-          const { payload } = await compactVerify(token, secret, { algorithms: [ALG] });
-          const claims = JSON.parse(new TextDecoder().decode(payload)) as AccessClaims;
-          return { ok: false, reason: 'expired', claims };
-        }
-        return { ok: false, reason: 'invalid' };
-      }
+      const r = jws.verify(token);
+      if (!r.ok && r.reason === 'invalid') return r;
+      const { typ, payload } = r.token;
+      if (typ !== ACCESS || !isAccess(payload)) return { ok: false, reason: 'invalid' };
+      return r.ok ? { ok: true, claims: payload } : { ok: false, reason: 'expired', claims: payload };
     },
 
     /** Verifies a refresh token (not expired, right type). */
     async readRefresh(token: string): Promise<RefreshClaims | null> {
-      try {
-        const { payload, protectedHeader } = await jwtVerify(token, secret, { algorithms: [ALG] });
-        if (protectedHeader.typ !== 'rt+jwt') return null;
-        return payload as unknown as RefreshClaims;
-      } catch {
-        return null;
-      }
+      const r = jws.verify(token);
+      if (!r.ok || r.token.typ !== REFRESH) return null;
+      const p = r.token.payload;
+      if (typeof p.sid !== 'number' || typeof p.jti !== 'string' || typeof p.atj !== 'string') return null;
+      return p as unknown as RefreshClaims;
     },
   };
 }

@@ -2,7 +2,7 @@ import { type ApiResponse, ERROR_CODES, type ErrorCode, LOCALES, type Locale, pi
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
-import { formatTime } from '../i18n/time';
+import { formatNow } from '../i18n/time';
 import { hasMessage, t } from '../i18n/translate';
 import { zodLocaleError } from './zod-locale';
 
@@ -14,7 +14,7 @@ export function sendOk(reply: FastifyReply, result: unknown, timeZone: string) {
     message: '',
     result,
     extras: null,
-    time: formatTime(Date.now(), timeZone) ?? '',
+    time: formatNow(timeZone),
   };
   return reply.code(200).send(body);
 }
@@ -124,7 +124,7 @@ export function sendError(error: FastifyError | AppError | Error, req: FastifyRe
     message,
     result: errors ? { errors } : null,
     extras: { errorCode: app.code, requestId: String(req.id) },
-    time: formatTime(Date.now(), req.ctx?.timeZone ?? 'UTC') ?? '',
+    time: formatNow(req.ctx?.timeZone ?? 'UTC'),
   };
   return reply.code(status).send(body);
 }

@@ -19,10 +19,48 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const lastSecond = new Map<string, { second: number; text: string }>();
+
+/** The current time, formatted; computed at most once a second per time zone (every response carries it). */
+export function formatNow(timeZone: string): string {
+  const now = Date.now();
+  const second = Math.floor(now / 1000);
+  const hit = lastSecond.get(timeZone);
+  if (hit?.second === second) return hit.text;
+  const text = formatTime(now, timeZone) ?? '';
+  lastSecond.set(timeZone, { second, text });
+  return text;
+}
+
+const QUARTER_HOUR = 15 * 60_000;
+const offsets = new Map<string, Map<number, number>>();
+
+/** UTC offset (ms) of a zone at an instant; zone transitions fall on quarter hours, so one lookup per bucket. */
+function offsetAt(ms: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  let offset = zone.get(bucket);
+  if (offset === undefined) {
+    const start = bucket * QUARTER_HOUR;
+    const local = formatter(timeZone).format(new Date(start));
+    offset = Date.parse(`${local.replace(' ', 'T')}Z`) - start;
+    if (zone.size > 10_000) zone.clear();
+    zone.set(bucket, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
 /** `yyyy-MM-dd HH:mm:ss` of an epoch-millisecond time in a time zone; null stays null. */
 export function formatTime(ms: number | null | undefined, timeZone: string): string | null {
   if (ms === null || ms === undefined) return null;
-  return formatter(timeZone).format(new Date(ms));
+  const d = new Date(ms + offsetAt(ms, timeZone));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
 /** Whether a string names a time zone this runtime knows. */

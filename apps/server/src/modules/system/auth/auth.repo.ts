@@ -1,6 +1,23 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
+import { prepared } from '../../../kernel/db/prepared';
+import type { Database, SysUserTable } from '../../../kernel/db/schema';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
+
+type Profile = Pick<
+  SysUserTable,
+  | 'id'
+  | 'account'
+  | 'real_name'
+  | 'phone'
+  | 'id_card_num'
+  | 'email'
+  | 'account_type'
+  | 'avatar'
+  | 'address'
+  | 'signature'
+  | 'org_id'
+  | 'tenant_id'
+> & { org_name: string | null; pos_name: string | null };
 
 const LOGIN_COLUMNS = [
   'id',
@@ -17,6 +34,33 @@ const LOGIN_COLUMNS = [
 export function createAuthRepo(db: Kysely<Database>) {
   // sign-in happens before there is a user: the tenant comes from the request (input, host or default)
   const users = (tenantId: number) => tenantScoped(db, { tenantId, userId: null }, 'sys_user');
+  const profileQuery = prepared<{ tenantId: number; id: number }, Profile>(db as Kysely<unknown>, (p) =>
+    tenantScoped(db, { tenantId: p('tenantId'), userId: null }, 'sys_user')
+      .selectFrom()
+      .leftJoin('sys_org as o', (j) =>
+        j.onRef('o.id', '=', 'sys_user.org_id').onRef('o.tenant_id', '=', 'sys_user.tenant_id'),
+      )
+      .leftJoin('sys_pos as p', (j) =>
+        j.onRef('p.id', '=', 'sys_user.pos_id').onRef('p.tenant_id', '=', 'sys_user.tenant_id'),
+      )
+      .select([
+        'sys_user.id',
+        'sys_user.account',
+        'sys_user.real_name',
+        'sys_user.phone',
+        'sys_user.id_card_num',
+        'sys_user.email',
+        'sys_user.account_type',
+        'sys_user.avatar',
+        'sys_user.address',
+        'sys_user.signature',
+        'sys_user.org_id',
+        'sys_user.tenant_id',
+        'o.name as org_name',
+        'p.name as pos_name',
+      ])
+      .where('sys_user.id', '=', p('id')),
+  );
   return {
     findByAccount(tenantId: number, account: string) {
       return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('account', '=', account).executeTakeFirst();
@@ -54,32 +98,8 @@ export function createAuthRepo(db: Kysely<Database>) {
       return users(tenantId).updateTable().set({ failed_count: 0, locked_until: null }).where('id', '=', id).execute();
     },
 
-    /** The profile behind `userInfo`, with organisation and position names. */
-    profile(tenantId: number, id: number) {
-      return db
-        .selectFrom('sys_user as u')
-        .leftJoin('sys_org as o', (j) => j.onRef('o.id', '=', 'u.org_id').onRef('o.tenant_id', '=', 'u.tenant_id'))
-        .leftJoin('sys_pos as p', (j) => j.onRef('p.id', '=', 'u.pos_id').onRef('p.tenant_id', '=', 'u.tenant_id'))
-        .select([
-          'u.id',
-          'u.account',
-          'u.real_name',
-          'u.phone',
-          'u.id_card_num',
-          'u.email',
-          'u.account_type',
-          'u.avatar',
-          'u.address',
-          'u.signature',
-          'u.org_id',
-          'u.tenant_id',
-          'o.name as org_name',
-          'p.name as pos_name',
-        ])
-        .where('u.tenant_id', '=', tenantId)
-        .where('u.id', '=', id)
-        .executeTakeFirst();
-    },
+    /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */
+    profile: async (tenantId: number, id: number) => (await profileQuery({ tenantId, id }))[0],
 
     /** Every permission code of enabled menu entries (what a super admin holds). */
     async allPermissionCodes(): Promise<string[]> {

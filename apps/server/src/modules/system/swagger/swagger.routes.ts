@@ -2,7 +2,7 @@ import swaggerPlugin from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { allEndpoints, api } from '@shelfwise/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
+import { DOCS } from '../../../kernel/auth/tokens';
 import { AppError } from '../../../kernel/errors/app-error';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -26,22 +26,10 @@ function cookieOf(req: FastifyRequest): string | undefined {
  * The API docs: the OpenAPI document generated from the contract, Swagger UI at `/swagger`, both shown only
  * after signing in with an account (`submitUrl`), which sets an HttpOnly cookie `checkUrl` confirms.
  */
-export async function registerSwaggerRoutes(
-  app: FastifyInstance,
-  kernel: Kernel,
-  auth: AuthService,
-  secret: Uint8Array,
-  version: string,
-) {
+export async function registerSwaggerRoutes(app: FastifyInstance, kernel: Kernel, auth: AuthService, version: string) {
   const signed = async (req: FastifyRequest) => {
     const token = cookieOf(req);
-    if (!token) return false;
-    try {
-      const { protectedHeader } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-      return protectedHeader.typ === 'docs+jwt';
-    } catch {
-      return false;
-    }
+    return token ? kernel.tokens.readOther(DOCS, token) !== null : false;
   };
 
   defineRoute(app, kernel, api.swagger.checkUrl, async (_input, _ctx, { req }) => {
@@ -63,11 +51,7 @@ export async function registerSwaggerRoutes(
         }
         throw e;
       }
-      const token = await new SignJWT({ uid: who.userId, tid: who.tenantId })
-        .setProtectedHeader({ alg: 'HS256', typ: 'docs+jwt' })
-        .setIssuedAt()
-        .setExpirationTime(`${TTL_SECONDS}s`)
-        .sign(secret);
+      const token = kernel.tokens.signOther(DOCS, { uid: who.userId, tid: who.tenantId }, TTL_SECONDS);
       reply.header(
         'set-cookie',
         `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${TTL_SECONDS}${ctx.ip && kernel.config.trustProxy ? '; Secure' : ''}`,
