@@ -16,10 +16,15 @@ export const CSP = [
 
 /**
  * Security headers on every response, computed once (the usual middleware rebuilds them per request, a
- * measurable cost on small JSON answers). Routes may replace one, e.g. the API docs set their own CSP.
+ * measurable cost on small JSON answers). Pages and files get the browser set; API answers get the short set
+ * OWASP recommends for REST services, including `no-store` (they carry tokens and personal data). Routes may
+ * replace one, e.g. the API docs set their own CSP.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }) {
-  const headers: Record<string, string> = {
+  const hsts: Record<string, string> = options.hsts
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {};
+  const documents: Record<string, string> = {
     'content-security-policy': CSP,
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
@@ -31,9 +36,17 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
     'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
-    ...(options.hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...hsts,
   };
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.headers(headers);
+  const api: Record<string, string> = {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...hsts,
+  };
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(req.url.startsWith('/api/') ? api : documents);
   });
 }

@@ -29,10 +29,17 @@ const errorsOf = (body: { result: unknown }) => (body.result as { errors: Record
 const postJson = (t: TestApp, url: string, payload: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
 
-function expectSecurityHeaders(r: Res) {
+/** Pages get the browser set; API answers the REST set (nothing may load, nothing may frame, never cached). */
+function expectSecurityHeaders(r: Res, kind: 'document' | 'api' = 'document') {
   const csp = String(r.headers['content-security-policy'] ?? '');
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("object-src 'none'");
+  if (kind === 'api') {
+    expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['cache-control']).toBe('no-store');
+  } else {
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+  }
   const framing = String(r.headers['x-frame-options'] ?? '').toUpperCase();
   expect(csp.includes("frame-ancestors 'self'") || csp.includes("frame-ancestors 'none'") || framing !== '').toBe(true);
   expect(framing === '' || framing === 'SAMEORIGIN' || framing === 'DENY').toBe(true);
@@ -161,9 +168,9 @@ describe('HTTP edge [sqlite]', () => {
   it('sends the security headers on API, error and HTML responses', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/api/sysConfig/sysInfo' });
     expect(ok.statusCode).toBe(200);
-    expectSecurityHeaders(ok);
-    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/api/sysAuth/userInfo' }));
-    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/api/nothing/here' }));
+    expectSecurityHeaders(ok, 'api');
+    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/api/sysAuth/userInfo' }), 'api');
+    expectSecurityHeaders(await t.app.inject({ method: 'GET', url: '/api/nothing/here' }), 'api');
     const page = await t.app.inject({ method: 'GET', url: '/swagger-login' });
     expect(page.statusCode).toBe(200);
     expect(String(page.headers['content-type'])).toMatch(/^text\/html/);
