@@ -4,5 +4,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:5005', '/swagger': 'http://localhost:5005' } },
-  build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: true, chunkSizeWarningLimit: 300 },
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, reportCompressedSize: true, chunkSizeWarningLimit: 300 },
 });

@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Placeholder } from './placeholder';
-import './placeholder.css';
+import { App } from './app/app';
+import './lib/i18n/i18n';
+import './app/global.css';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <Placeholder />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MOBILE_RE } from './patterns';
 
 /** An application-generated 53-bit id, sent as a JSON number. Accepts numeric strings from query strings. */
 export const zId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -90,8 +91,7 @@ export interface ApiResponse<T> {
   time: string;
 }
 
-/** Mobile number: 11 digits, first 1, second 3-9 (spec §5). */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export { MOBILE_RE };
 
 /** A mobile phone number. */
 export const zMobile = z.string().regex(MOBILE_RE, { error: 'invalid_mobile' });

@@ -320,6 +320,24 @@ async function insertUser(
 }
 
 /**
+ * Starts an app of the dialect for the enclosing `describe` (before its tests) and closes it after them.
+ * The returned getter reads the app inside tests.
+ */
+export function useTestApp(dialect: DialectName, options: Parameters<typeof startTestApp>[1] = {}): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, options);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return () => {
+    if (!t) throw new Error('test app not started');
+    return t;
+  };
+}
+
+/**
  * Runs a suite once per dialect under test, each on its own fresh database and app.
  * `get()` returns the app inside tests.
  */
@@ -331,17 +349,7 @@ export function describeEachDialect(
   reportSkippedDialects();
   for (const dialect of dialectsUnderTest()) {
     describe(`${name} [${dialect}]`, () => {
-      let t: TestApp | undefined;
-      beforeAll(async () => {
-        t = await startTestApp(dialect, options);
-      });
-      afterAll(async () => {
-        await t?.close();
-      });
-      suite(() => {
-        if (!t) throw new Error('test app not started');
-        return t;
-      });
+      suite(useTestApp(dialect, options));
     });
   }
 }

@@ -1,7 +1,8 @@
 import { api } from '@shelfwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { startTestApp, type TestApp } from '../../test/harness';
+import { solveCaptcha } from '../../test/fixtures';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 const { sysAuth, sysConfig } = api;
 const redisUrl = process.env.REDIS_URL;
@@ -26,6 +27,16 @@ describe.skipIf(!redisUrl || !pgUrl)('two nodes on PostgreSQL + Redis', () => {
     await db?.drop();
   });
 
+  /** Signs the admin in on node a, with a captcha made and solved there. */
+  const loginOnA = async () => {
+    const { result } = await a.call(sysAuth.login, {
+      account: 'admin',
+      password: TEST_PASSWORD,
+      ...(await solveCaptcha(a)),
+    });
+    return result;
+  };
+
   it('leases different node numbers', () => {
     expect(a.kernel.ids.node).not.toBe(b.kernel.ids.node);
     const ids = new Set([...Array(1000)].flatMap(() => [a.kernel.ids.next(), b.kernel.ids.next()]));
@@ -33,37 +44,21 @@ describe.skipIf(!redisUrl || !pgUrl)('two nodes on PostgreSQL + Redis', () => {
   });
 
   it('accepts a captcha made on one node on the other, once', async () => {
-    const c = await a.call(sysAuth.captcha);
-    const answer = await a.kernel.cache.get<number>(`captcha:${c.result.id}`);
-    const body = { account: 'admin', password: 'Test-pass-123', codeId: c.result.id, code: String(answer) };
+    const body = { account: 'admin', password: TEST_PASSWORD, ...(await solveCaptcha(a)) };
     const login = await b.call(sysAuth.login, body);
     expect(login.status).toBe(200);
     expect((await a.call(sysAuth.login, body)).body.extras?.errorCode).toBe('captchaExpired');
   });
 
   it('serves a token issued by one node on the other and refuses it everywhere after logout', async () => {
-    const c = await a.call(sysAuth.captcha);
-    const answer = await a.kernel.cache.get<number>(`captcha:${c.result.id}`);
-    const { result } = await a.call(sysAuth.login, {
-      account: 'admin',
-      password: 'Test-pass-123',
-      codeId: c.result.id,
-      code: String(answer),
-    });
+    const result = await loginOnA();
     expect((await b.call(sysAuth.userInfo, undefined, { token: result.accessToken })).status).toBe(200);
     expect((await b.call(sysAuth.logout, {}, { token: result.accessToken })).status).toBe(200);
     expect((await a.call(sysAuth.userInfo, undefined, { token: result.accessToken })).status).toBe(401);
   });
 
   it('sees a setting changed through one node on the other', async () => {
-    const c = await a.call(sysAuth.captcha);
-    const answer = await a.kernel.cache.get<number>(`captcha:${c.result.id}`);
-    const { result } = await a.call(sysAuth.login, {
-      account: 'admin',
-      password: 'Test-pass-123',
-      codeId: c.result.id,
-      code: String(answer),
-    });
+    const result = await loginOnA();
     expect((await b.call(sysConfig.sysInfo)).result.captcha).toBe(1);
     const set = await a.call(sysConfig.batchUpdate, [{ code: 'sys_captcha', value: 'false' }], {
       token: result.accessToken,

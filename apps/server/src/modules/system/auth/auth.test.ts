@@ -1,6 +1,8 @@
 import { api } from '@shelfwise/contract';
 import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
+import { errorsOf } from '../../../test/assertions';
+import { solveCaptcha } from '../../../test/fixtures';
 import { DEFAULT_TENANT, describeEachDialect, TEST_PASSWORD } from '../../../test/harness';
 
 const { sysAuth, sysSms, sysConfig } = api;
@@ -85,7 +87,7 @@ describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
     expect(bad.status).toBe(400);
     expect(bad.body.extras?.errorCode).toBe('validation');
     expect(bad.body.message).toBe('表单有 2 项未通过验证，请修改后再提交');
-    const errors = (bad.body.result as { errors: Record<string, string[]> }).errors;
+    const errors = errorsOf(bad.body);
     expect(Object.keys(errors).sort()).toEqual(['account', 'password']);
     const padded = await t.call(sysAuth.login, { account: '  admin  ', password: TEST_PASSWORD });
     expect(padded.status).toBe(200);
@@ -226,35 +228,28 @@ describeEachDialect(
       });
       expect(again.body.message).toBe('Verification code has expired');
 
-      const c2 = await t.call(sysAuth.captcha);
-      const a2 = await t.kernel.cache.get<number>(`captcha:${c2.result.id}`);
-      const ok = await t.call(sysAuth.login, {
-        account: 'admin',
-        password: TEST_PASSWORD,
-        codeId: c2.result.id,
-        code: String(a2),
-      });
+      const ok = await t.call(sysAuth.login, { account: 'admin', password: TEST_PASSWORD, ...(await solveCaptcha(t)) });
       expect(ok.status).toBe(200);
     });
 
     it('registers only when the tenant allows it, always with a captcha, never twice', async () => {
       const t = get();
-      const solve = async () => {
-        const c = await t.call(sysAuth.captcha);
-        return { codeId: c.result.id, code: String(await t.kernel.cache.get<number>(`captcha:${c.result.id}`)) };
-      };
       const body = { account: 'newbie', password: 'Newbie-2026', realName: 'New Bie' };
-      const closed = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      const closed = await t.call(sysAuth.userRegistration, { ...body, ...(await solveCaptcha(t)) });
       expect(closed.body.extras?.errorCode).toBe('registrationDisabled');
       await t.kernel.db.updateTable('sys_tenant').set({ enable_reg: 1 }).where('id', '=', DEFAULT_TENANT).execute();
       await t.kernel.tenants.invalidate();
       const noCaptcha = await t.call(sysAuth.userRegistration, { ...body, codeId: 'x', code: '1' });
       expect(noCaptcha.body.extras?.errorCode).toBe('captchaExpired');
-      const weak = await t.call(sysAuth.userRegistration, { ...body, password: 'onlyletters', ...(await solve()) });
+      const weak = await t.call(sysAuth.userRegistration, {
+        ...body,
+        password: 'onlyletters',
+        ...(await solveCaptcha(t)),
+      });
       expect(weak.body.extras?.errorCode).toBe('passwordTooWeak');
-      const ok = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      const ok = await t.call(sysAuth.userRegistration, { ...body, ...(await solveCaptcha(t)) });
       expect(ok.status).toBe(200);
-      const dup = await t.call(sysAuth.userRegistration, { ...body, ...(await solve()) });
+      const dup = await t.call(sysAuth.userRegistration, { ...body, ...(await solveCaptcha(t)) });
       expect(dup.status).toBe(409);
       const user = await t.kernel.db
         .selectFrom('sys_user')
@@ -263,7 +258,7 @@ describeEachDialect(
         .executeTakeFirst();
       expect(user?.account_type).toBe(666);
       expect(user?.password_hash.startsWith('$argon2id$')).toBe(true);
-      const c = await solve();
+      const c = await solveCaptcha(t);
       const login = await t.call(sysAuth.login, { account: 'newbie', password: 'Newbie-2026', ...c });
       expect(login.status).toBe(200);
     });
@@ -277,7 +272,7 @@ describeEachDialect('sysAuth: phone login and SMS codes', (get) => {
     await t.createUser({ account: 'mobile', phone: '13912345678', permissions: ['sysConfig:page'] });
     const bad = await t.call(sysSms.sendCode, { phone: '12345678901' }, { lang: 'zh-tw' });
     expect(bad.status).toBe(400);
-    expect((bad.body.result as { errors: Record<string, string[]> }).errors.phone?.[0]).toBe('請輸入正確的手機號碼');
+    expect(errorsOf(bad.body).phone?.[0]).toBe('請輸入正確的手機號碼');
     const sent = await t.call(sysSms.sendCode, { phone: '13912345678' });
     expect(sent.status).toBe(200);
     const again = await t.call(sysSms.sendCode, { phone: '13912345678' });

@@ -1,0 +1,115 @@
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
+import { routes as api } from '@shelfwise/contract/routes';
+import { Alert, Avatar, Button, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { useUserInfo } from '../../features/auth/session.api';
+import { type ApiError, call } from '../../lib/api/client';
+import { STORAGE_PREFIX } from '../../lib/auth/storage';
+import { useTheme } from '../../lib/theme/theme-store';
+
+/** Whether the screen is locked; kept for the browser session so a reload stays locked. */
+export const useLock = create<{ locked: boolean; setLocked: (v: boolean) => void }>()(
+  persist((set) => ({ locked: false, setLocked: (locked) => set({ locked }) }), {
+    name: `${STORAGE_PREFIX}lock`,
+    storage: createJSONStorage(() => sessionStorage),
+  }),
+);
+
+/** Locks after `lockScreenTime` seconds without input when the lock screen is switched on (default 300 s). */
+export function useIdleLock() {
+  const { isLockScreen, lockScreenTime } = useTheme();
+  const setLocked = useLock((s) => s.setLocked);
+  useEffect(() => {
+    if (!isLockScreen) return;
+    let timer = setTimeout(() => setLocked(true), lockScreenTime * 1000);
+    const reset = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setLocked(true), lockScreenTime * 1000);
+    };
+    const events = ['mousemove', 'keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+    for (const e of events) window.addEventListener(e, reset, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, reset);
+    };
+  }, [isLockScreen, lockScreenTime, setLocked]);
+}
+
+/** Full-screen lock: the page is hidden until the user's password is verified by the server. */
+export function LockScreen() {
+  const { t } = useTranslation();
+  const { data: user } = useUserInfo();
+  const setLocked = useLock((s) => s.setLocked);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const unlock = async () => {
+    if (!password) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await call(api.sysAuth.unLockScreen, { password }, { silent: true });
+      setPassword('');
+      setLocked(false);
+    } catch (e) {
+      setError((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('layout.lockScreen')}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 2000,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 16,
+        background: 'linear-gradient(135deg, #0b2545 0%, #13315c 60%, #0F59A4 100%)',
+        color: '#fff',
+      }}
+    >
+      <Typography.Title style={{ color: '#fff', fontSize: 64, margin: 0, fontWeight: 300 }}>
+        {now.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+      </Typography.Title>
+      <Avatar size={72} src={user?.avatar || undefined} icon={<LockOutlined />} />
+      <Typography.Text style={{ color: '#fff', fontSize: 16 }}>{user?.realName || user?.account}</Typography.Text>
+      <div style={{ width: 320 }}>
+        <Input.Password
+          size="large"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          onPressEnter={unlock}
+          placeholder={t('login.password')}
+          aria-label={t('login.password')}
+          suffix={
+            <Button
+              type="primary"
+              size="small"
+              icon={<UnlockOutlined />}
+              loading={busy}
+              onClick={unlock}
+              aria-label={t('layout.unlock')}
+            />
+          }
+        />
+        {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * The pages a menu's `component` key can name (MENUS.md). Each key resolves to exactly one lazy page or to
+ * none (the route then shows not-found). Pages load only when their route opens.
+ */
+const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
+  '/home/index': () => import('../features/home/home-page'),
+};
+
+const cache = new Map<string, Page>();
+
+/** The lazy page of a component key, or undefined when none matches. */
+export function resolvePage(component: string | undefined): Page | undefined {
+  if (!component) return undefined;
+  const key = component.startsWith('/') ? component : `/${component}`;
+  const matches = Object.keys(PAGES).filter((k) => k === key || k === `${key}/index`);
+  if (matches.length !== 1) return undefined;
+  const match = matches[0] as string;
+  let page = cache.get(match);
+  if (!page) {
+    page = lazy(PAGES[match] as () => Promise<{ default: ComponentType }>);
+    cache.set(match, page);
+  }
+  return page;
+}

@@ -1,0 +1,229 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MOBILE_RE } from '@shelfwise/contract/routes';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../lib/api/client';
+import { DragVerify } from './drag-verify';
+import { useCaptcha, useLogin, useLoginPhone, useRegister, useSendSmsCode } from './session.api';
+
+/** Shown under the password field while Caps Lock is on. */
+function useCapsLock() {
+  const [on, setOn] = useState(false);
+  const onKey = (e: React.KeyboardEvent) => setOn(e.getModifierState?.('CapsLock') ?? false);
+  return { on, onKey };
+}
+
+function CaptchaInput({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const captcha = useCaptcha(enabled);
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.captchaRequired') }]}>
+        <Input prefix={<SafetyOutlined />} placeholder={t('login.captcha')} autoComplete="off" maxLength={6} />
+      </Form.Item>
+      <button
+        type="button"
+        onClick={() => captcha.refetch()}
+        title={t('login.captchaRefresh')}
+        aria-label={t('login.captchaRefresh')}
+        style={{ padding: 0, border: '1px solid #d9d9d9', borderLeft: 0, background: '#fff', cursor: 'pointer' }}
+      >
+        {captcha.data ? (
+          <img src={captcha.data.img} alt={t('login.captcha')} width={120} height={38} style={{ display: 'block' }} />
+        ) : (
+          <span style={{ display: 'inline-block', width: 120 }} />
+        )}
+      </button>
+      <Form.Item name="codeId" hidden>
+        <Input />
+      </Form.Item>
+      <CaptchaId id={captcha.data?.id} />
+    </Space.Compact>
+  );
+}
+
+function CaptchaId({ id }: { id: string | undefined }) {
+  const form = Form.useFormInstance();
+  useEffect(() => {
+    form.setFieldValue('codeId', id);
+    form.setFieldValue('code', undefined);
+  }, [id, form]);
+  return null;
+}
+
+/** Account and password, with captcha and slider when the server asks for them. */
+export function AccountForm({ captcha, slider, onDone }: { captcha: boolean; slider: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const login = useLogin();
+  const caps = useCapsLock();
+  const [form] = Form.useForm();
+  const captchaQuery = useCaptcha(captcha);
+  const onFinish = (v: { account: string; password: string; code?: string; codeId?: string }) => {
+    login.mutate(
+      { account: v.account, password: v.password, code: v.code, codeId: v.codeId },
+      {
+        onSuccess: onDone,
+        onError: () => {
+          if (captcha) void captchaQuery.refetch();
+          form.setFieldValue('slider', false);
+        },
+      },
+    );
+  };
+  return (
+    <Form form={form} size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
+      {login.error ? (
+        <Alert type="error" showIcon title={(login.error as ApiError).message} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('login.account')}
+          autoComplete="username"
+          aria-label={t('login.account')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[{ required: true, message: t('login.passwordRequired') }]}
+        extra={caps.on ? <span style={{ color: '#faad14' }}>{t('login.capsLock')}</span> : undefined}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('login.password')}
+          autoComplete="current-password"
+          aria-label={t('login.password')}
+          onKeyUp={caps.onKey}
+          onKeyDown={caps.onKey}
+        />
+      </Form.Item>
+      {captcha ? (
+        <Form.Item>
+          <CaptchaInput enabled={captcha} />
+        </Form.Item>
+      ) : null}
+      {slider ? (
+        <Form.Item
+          name="slider"
+          valuePropName="value"
+          rules={[
+            { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('login.sliderRequired')))) },
+          ]}
+        >
+          <DragVerify />
+        </Form.Item>
+      ) : null}
+      <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        {t('login.signIn')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Mobile number and a one-time SMS code (one a minute, countdown on the button). */
+export function PhoneForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const send = useSendSmsCode();
+  const login = useLoginPhone();
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft(left - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  const sendCode = async () => {
+    const phone = await form.validateFields(['phone']).then((v) => v.phone as string);
+    send.mutate(phone, { onSuccess: () => setLeft(60) });
+  };
+  const error = (login.error ?? send.error) as ApiError | null;
+  return (
+    <Form form={form} size="large" requiredMark={false} onFinish={(v) => login.mutate(v, { onSuccess: onDone })}>
+      {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
+      {send.isSuccess && !error ? (
+        <Alert type="success" showIcon title={t('login.codeSent')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item
+        name="phone"
+        rules={[
+          { required: true, message: t('login.phoneRequired') },
+          { pattern: MOBILE_RE, message: t('login.phoneInvalid') },
+        ]}
+      >
+        <Input
+          prefix={<MobileOutlined />}
+          placeholder={t('login.phone')}
+          maxLength={11}
+          autoComplete="tel"
+          aria-label={t('login.phone')}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.smsCodeRequired') }]}>
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('login.smsCode')}
+              maxLength={8}
+              autoComplete="one-time-code"
+              aria-label={t('login.smsCode')}
+            />
+          </Form.Item>
+          <Button onClick={sendCode} disabled={left > 0} loading={send.isPending} style={{ minWidth: 120 }}>
+            {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={login.isPending}>
+        {t('login.signIn')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Self-registration by the tenant's scheme; the captcha is always asked. */
+export function RegisterForm({ regWayId, onDone }: { regWayId: number | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const register = useRegister();
+  const captcha = useCaptcha(true);
+  return (
+    <Form
+      form={form}
+      size="large"
+      requiredMark={false}
+      onFinish={(v) =>
+        register.mutate(
+          { ...v, regWayId: regWayId ?? undefined },
+          { onSuccess: onDone, onError: () => void captcha.refetch() },
+        )
+      }
+    >
+      {register.error ? (
+        <Alert type="error" showIcon title={(register.error as ApiError).message} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}>
+        <Input prefix={<UserOutlined />} placeholder={t('login.account')} autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="realName" rules={[{ required: true, whitespace: true, message: t('login.realNameRequired') }]}>
+        <Input placeholder={t('login.realName')} autoComplete="name" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        rules={[
+          { required: true, message: t('login.passwordRequired') },
+          { pattern: /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/, message: t('login.passwordRule') },
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item>
+        <CaptchaInput enabled />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={register.isPending}>
+        {t('login.register')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, App, Card, Tabs, theme } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/guards';
+import { LanguageSegmented } from '../../components/language-segmented';
+import { useTheme } from '../../lib/theme/theme-store';
+import { AccountForm, PhoneForm, RegisterForm } from './login-forms';
+import { useSysInfo } from './session.api';
+
+/** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (spec §1). */
+function isOldBrowser(): boolean {
+  const m = /Chrom(e|ium)\/(\d+)/.exec(navigator.userAgent);
+  return !m || Number(m[2]) < 79;
+}
+
+/** Sign-in page: account, mobile number and registration tabs, branded from the server's system info. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const info = useSysInfo();
+  const setTheme = useTheme((s) => s.set);
+  const sys = info.data;
+  const title = sys?.title || 'Shelfwise';
+
+  useEffect(() => {
+    document.title = `${t('login.signIn').replace(/\s/g, '')} - ${title}`;
+    if (sys) setTheme({ globalTitle: sys.title, copyright: sys.copyright, logoUrl: sys.logo || '/logo.svg' });
+  }, [t, title, sys, setTheme]);
+
+  const done = () => {
+    void message.success(t('login.signedIn'));
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+  const items = [
+    {
+      key: 'account',
+      label: t('login.tabAccount'),
+      children: <AccountForm captcha={sys?.captcha === 1} slider={sys?.secondVer === 1} onDone={done} />,
+    },
+    { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm onDone={done} /> },
+    ...(sys?.enableReg === 1
+      ? [
+          {
+            key: 'register',
+            label: t('login.tabRegister'),
+            children: (
+              <RegisterForm regWayId={sys.regWayId} onDone={() => void message.success(t('login.registered'))} />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div style={{ minHeight: '100%', display: 'flex', background: token.colorBgLayout }}>
+      <section
+        style={{
+          flex: '1 1 50%',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+          padding: '48px 64px',
+          color: '#fff',
+          background: `linear-gradient(135deg, ${token.colorPrimary} 0%, #0b3f75 100%)`,
+        }}
+        className="sw-login-brand"
+      >
+        <img
+          src={sys?.logo || '/logo.svg'}
+          alt=""
+          width={64}
+          height={64}
+          style={{ borderRadius: 14, background: '#fff2' }}
+        />
+        <h1 style={{ color: '#fff', margin: '24px 0 8px', fontSize: 38, fontWeight: 600 }}>{title}</h1>
+        <p style={{ color: '#ffffffd9', fontSize: 18, margin: 0 }}>{sys?.viceTitle}</p>
+        <p style={{ color: '#ffffffa6', fontSize: 14, marginTop: 12, maxWidth: 460, lineHeight: 1.7 }}>
+          {sys?.viceDesc}
+        </p>
+      </section>
+      <main style={{ flex: '1 1 50%', display: 'flex', flexDirection: 'column', alignItems: 'center', padding: 24 }}>
+        <div style={{ alignSelf: 'flex-end' }}>
+          <LanguageSegmented />
+        </div>
+        <div style={{ flex: 1, display: 'flex', alignItems: 'center', width: '100%', maxWidth: 400 }}>
+          <Card style={{ width: '100%' }} styles={{ body: { padding: '24px 32px 32px' } }}>
+            <h2 style={{ marginTop: 0, fontSize: 22, fontWeight: 600, color: token.colorText }}>
+              {t('login.welcomeBack')}
+            </h2>
+            {isOldBrowser() ? (
+              <Alert type="warning" showIcon title={t('login.browserHint')} style={{ marginBottom: 12 }} />
+            ) : null}
+            <Tabs items={items} destroyOnHidden />
+          </Card>
+        </div>
+        <footer style={{ color: token.colorTextTertiary, fontSize: 12, textAlign: 'center' }}>
+          {sys?.copyright}
+          {sys?.icp ? (
+            <>
+              {' · '}
+              <a href={sys.icpUrl || undefined} target="_blank" rel="noreferrer noopener" style={{ color: 'inherit' }}>
+                {sys.icp}
+              </a>
+            </>
+          ) : null}
+        </footer>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Where the shell keeps things (spec §9): the token under the key `token`, token, user info and constants in
+ * cookies; other settings in local and session storage under a key prefix.
+ */
+export const STORAGE_PREFIX = 'shelfwise:';
+
+const COOKIE_DAYS = 7;
+
+/** Reads a cookie. */
+export function getCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/** Writes a cookie for this site (SameSite=Strict; Secure on https). */
+export function setCookie(name: string, value: string, days = COOKIE_DAYS): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86400}; SameSite=Strict${secure}`;
+}
+
+/** Removes a cookie. */
+export function removeCookie(name: string): void {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Strict`;
+}
+
+/** JSON in local storage under the prefix. */
+export const local = {
+  get<T>(key: string): T | undefined {
+    const raw = localStorage.getItem(STORAGE_PREFIX + key);
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return undefined;
+    }
+  },
+  set(key: string, value: unknown): void {
+    localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+  },
+  remove(key: string): void {
+    localStorage.removeItem(STORAGE_PREFIX + key);
+  },
+};
+
+/** JSON in session storage under the prefix. */
+export const session = {
+  get<T>(key: string): T | undefined {
+    const raw = sessionStorage.getItem(STORAGE_PREFIX + key);
+    if (raw === null) return undefined;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return undefined;
+    }
+  },
+  set(key: string, value: unknown): void {
+    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+  },
+  clear(): void {
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(k);
+  },
+};

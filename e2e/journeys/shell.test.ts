@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ARTIFACTS, launchBrowser } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+/** Signs in on the login page with the account tab. */
+async function signIn(page: Page, password: string) {
+  await page.getByRole('textbox', { name: 'Account' }).fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /Sign in/ }).click();
+}
+
+describe('the web shell as a new user meets it', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a signed-out visitor of a protected URL to sign in, and back to that URL afterwards', async () => {
+    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/platform/config?tab=2`);
+    await page.waitForURL(/\/login\?redirect=%2Fplatform%2Fconfig%3Ftab%3D2/);
+    assert.match(await page.title(), /Shelfwise/);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}login-en.png` });
+
+    await signIn(page, 'wrong-password-1');
+    await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}login-failed-en.png` });
+
+    await signIn(page, server.password);
+    await page.waitForURL(/\/platform\/config\?tab=2$/);
+    // signed in and back where the visitor wanted to go: the menu of the server is there
+    await page.getByRole('menuitem', { name: 'Platform' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('lands on the workbench, opens menus as tabs, keeps them, and closes them', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await signIn(page, server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByTestId('widget-welcome').waitFor();
+    assert.equal(await page.title(), 'Home - Shelfwise');
+    assert.ok(await page.getByText(/Good (morning|afternoon|evening), System administrator/).isVisible());
+    await page.screenshot({ path: `${ARTIFACTS}workbench-en.png` });
+
+    // a menu page opens as a second tab; the home tab stays (it is affixed)
+    await page.getByRole('menuitem', { name: 'Workbench' }).click();
+    await page.getByRole('menuitem', { name: 'Notice centre' }).click();
+    await page.waitForURL(/\/dashboard\/notice$/);
+    await page.getByRole('tab', { name: 'Notice centre' }).waitFor();
+    assert.equal(await page.title(), 'Notice centre - Shelfwise');
+    await page.getByRole('tab', { name: 'Home' }).click();
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByTestId('widget-welcome').waitFor();
+    // close the notice tab from its context menu
+    await page.locator('[data-tab="/dashboard/notice"]').click({ button: 'right' });
+    await page
+      .getByRole('menuitem')
+      .filter({ hasText: /^Close$/ })
+      .click();
+    await page.waitForURL(/\/dashboard\/home$/);
+    assert.equal(await page.getByRole('tab', { name: 'Notice centre' }).count(), 0);
+    await context.close();
+  });
+
+  it('switches language at run time, and the server answers in it too', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByText('简', { exact: true }).click();
+    await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
+    await page.getByRole('textbox', { name: '账号' }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill('wrong-password-2');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByRole('alert').filter({ hasText: '登录失败，请检查账号！' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}login-zh-cn.png` });
+    await page.getByText('繁', { exact: true }).click();
+    await page.getByRole('heading', { name: '歡迎回來' }).waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}login-zh-tw.png` });
+    await page.getByRole('textbox', { name: '帳號' }).fill('admin');
+    await page.getByLabel('密碼', { exact: true }).fill(server.password);
+    await page.getByRole('button', { name: /登\s*入/ }).click();
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page
+      .getByRole('menuitem', { name: '倉儲' })
+      .or(page.getByRole('menuitem', { name: /倉/ }))
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}workbench-zh-tw.png` });
+    await context.close();
+  });
+
+  it('locks and unlocks the screen with the password', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await signIn(page, server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByRole('button', { name: 'Lock screen' }).click();
+    const lock = page.getByRole('dialog', { name: 'Lock screen' });
+    await lock.waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}lock-screen.png` });
+    await lock.getByLabel('Password').fill('not-it-123');
+    await lock.getByLabel('Password').press('Enter');
+    await lock.getByRole('alert').filter({ hasText: 'The password is wrong' }).waitFor();
+    // a reload stays locked
+    await page.reload();
+    await page.getByRole('dialog', { name: 'Lock screen' }).waitFor();
+    await page.getByRole('dialog', { name: 'Lock screen' }).getByLabel('Password').fill(server.password);
+    await page.getByRole('dialog', { name: 'Lock screen' }).getByLabel('Password').press('Enter');
+    await page.getByRole('dialog', { name: 'Lock screen' }).waitFor({ state: 'detached' });
+    await page.getByTestId('widget-welcome').waitFor();
+    await context.close();
+  });
+
+  it('signs out, and an unknown URL shows the not-found page with a way home', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await signIn(page, server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByText('Sorry, the address you entered is wrong').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}not-found-en.png` });
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/\/login(\?redirect=.*)?$/);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // the old session is gone: a protected page sends back to sign in
+    await page.goto(`${server.url}/dashboard/home`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await context.close();
+  });
+});
