@@ -70,3 +70,16 @@ export async function loadDictionaryLabels(): Promise<void> {
 }
 
 export { i18n };
+
+/** Texts of one feature in every language; features keep them beside their code. */
+export type FeatureTexts = Record<Locale, Record<string, unknown>>;
+
+/**
+ * Adds a feature's texts under its own namespace (`t('key', { ns })` or `useTranslation(ns)`), so features do not
+ * edit the shell's language files. Call at module load of the feature.
+ */
+export function registerTexts(namespace: string, texts: FeatureTexts): void {
+  for (const locale of ['en', 'zh-cn', 'zh-tw'] as const) {
+    i18n.addResourceBundle(locale, namespace, texts[locale], true, true);
+  }
+}
