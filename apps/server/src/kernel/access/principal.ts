@@ -93,6 +93,18 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
       }
       return set;
     },
+    /** The permission codes a principal holds, listed (a super admin: every code of the enabled menus). */
+    async codesOf(p: Principal): Promise<string[]> {
+      if (!p.isSuperAdmin) return p.permissions;
+      const rows = await db
+        .selectFrom('sys_menu')
+        .select('permission')
+        .distinct()
+        .where('permission', 'is not', null)
+        .where('status', '=', Status.enabled)
+        .execute();
+      return rows.map((r) => r.permission as string).sort();
+    },
     async get(tenantId: number, userId: number): Promise<Principal | null> {
       const key = `principal:${await version()}:${tenantId}:${userId}`;
       const hit = await cache.get<Principal>(key);

@@ -26,40 +26,32 @@ export function removeCookie(name: string): void {
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Strict`;
 }
 
+function jsonStore(storage: () => Storage) {
+  return {
+    get<T>(key: string): T | undefined {
+      const raw = storage().getItem(STORAGE_PREFIX + key);
+      if (raw === null) return undefined;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key: string, value: unknown): void {
+      storage().setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+    },
+    remove(key: string): void {
+      storage().removeItem(STORAGE_PREFIX + key);
+    },
+    /** Removes every key of this app (other sites' keys on the same origin stay). */
+    clear(): void {
+      for (const k of Object.keys(storage())) if (k.startsWith(STORAGE_PREFIX)) storage().removeItem(k);
+    },
+  };
+}
+
 /** JSON in local storage under the prefix. */
-export const local = {
-  get<T>(key: string): T | undefined {
-    const raw = localStorage.getItem(STORAGE_PREFIX + key);
-    if (raw === null) return undefined;
-    try {
-      return JSON.parse(raw) as T;
-    } catch {
-      return undefined;
-    }
-  },
-  set(key: string, value: unknown): void {
-    localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
-  },
-  remove(key: string): void {
-    localStorage.removeItem(STORAGE_PREFIX + key);
-  },
-};
+export const local = jsonStore(() => localStorage);
 
 /** JSON in session storage under the prefix. */
-export const session = {
-  get<T>(key: string): T | undefined {
-    const raw = sessionStorage.getItem(STORAGE_PREFIX + key);
-    if (raw === null) return undefined;
-    try {
-      return JSON.parse(raw) as T;
-    } catch {
-      return undefined;
-    }
-  },
-  set(key: string, value: unknown): void {
-    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
-  },
-  clear(): void {
-    for (const k of Object.keys(sessionStorage)) if (k.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(k);
-  },
-};
+export const session = jsonStore(() => sessionStorage);

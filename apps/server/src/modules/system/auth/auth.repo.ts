@@ -101,18 +101,6 @@ export function createAuthRepo(db: Kysely<Database>) {
     /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */
     profile: async (tenantId: number, id: number) => (await profileQuery({ tenantId, id }))[0],
 
-    /** Every permission code of enabled menu entries (what a super admin holds). */
-    async allPermissionCodes(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('sys_menu')
-        .select('permission')
-        .distinct()
-        .where('permission', 'is not', null)
-        .where('status', '=', 1)
-        .execute();
-      return rows.map((r) => r.permission as string).sort();
-    },
-
     regWay(tenantId: number, id: number) {
       return tenantScoped(db, { tenantId, userId: null }, 'sys_user_reg_way')
         .selectFrom()

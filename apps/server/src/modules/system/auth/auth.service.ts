@@ -135,7 +135,8 @@ export function createAuthService(kernel: Kernel) {
     async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
       const [profile, tenant] = await Promise.all([repo.profile(ctx.tenantId, ctx.userId), tenants.get(ctx.tenantId)]);
       if (!profile) throw new AppError('tokenInvalid');
-      const buttons = ctx.isSuperAdmin ? await repo.allPermissionCodes() : [...ctx.permissions];
+      const principal = ctx.isSuperAdmin ? await principals.get(ctx.tenantId, ctx.userId) : null;
+      const buttons = principal ? await principals.codesOf(principal) : [...ctx.permissions];
       const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
       return {
         id: profile.id,
@@ -157,12 +158,6 @@ export function createAuthService(kernel: Kernel) {
         currentTenantId: ctx.tenantId,
         watermarkText: tenant?.watermark ? `${tenant.watermark} ${name}` : name,
       };
-    },
-
-    async ownButtons(ctx: UserContext): Promise<string[]> {
-      const principal = await principals.get(ctx.tenantId, ctx.userId);
-      if (!principal) throw new AppError('tokenInvalid');
-      return principal.isSuperAdmin ? repo.allPermissionCodes() : principal.permissions;
     },
 
     async register(input: InputOf<typeof sysAuth.userRegistration>, ctx: RequestContext) {

@@ -1,4 +1,4 @@
-import { AccountType, type InputOf, type Locale, MenuType, type sysMenu } from '@shelfwise/contract';
+import { type InputOf, type Locale, MenuType, type sysMenu } from '@shelfwise/contract';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import type { SysMenuTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
@@ -238,19 +238,8 @@ export function createMenuService(kernel: Kernel) {
     async ownButtons(ctx: UserContext) {
       const p = await principals.get(ctx.tenantId, ctx.userId);
       if (!p) throw new AppError('tokenInvalid');
-      if (!p.isSuperAdmin) return p.permissions;
-      const rows = await db
-        .selectFrom('sys_menu')
-        .select('permission')
-        .distinct()
-        .where('permission', 'is not', null)
-        .where('status', '=', 1)
-        .execute();
-      return rows.map((r) => r.permission as string).sort();
+      return principals.codesOf(p);
     },
-
-    isAdminAccount: (ctx: UserContext) =>
-      ctx.accountType === AccountType.superAdmin || ctx.accountType === AccountType.sysAdmin,
   };
 }
 
