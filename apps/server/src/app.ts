@@ -25,6 +25,7 @@ import { createLocalFileStore } from './kernel/files/file-store';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
+import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
 import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
@@ -45,6 +46,7 @@ export interface BuildOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   kernel: Kernel;
+  realtime: Realtime;
   seed: SeedReport;
 }
 
@@ -168,7 +170,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   app.setErrorHandler((error, req, reply) => sendError(error as Error, req, reply));
 
-  const auth = registerAuthRoutes(app, kernel);
+  const realtime = createRealtime(app, kernel);
+  // open sockets would hold the server's close: they are ended first
+  app.addHook('preClose', async () => realtime.close());
+  const auth = registerAuthRoutes(app, kernel, realtime);
   registerConfigRoutes(app, kernel);
   registerConstRoutes(app, kernel);
   registerDictRoutes(app, kernel);
@@ -204,5 +209,5 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       .sendFile('index.html', { cacheControl: false });
   });
 
-  return { app, kernel, seed };
+  return { app, kernel, realtime, seed };
 }

@@ -213,12 +213,14 @@ describe('endpoint catalogue', () => {
       .sort();
     expect(open).toEqual([
       'GET /api/sysAuth/captcha',
+      'GET /api/sysAuth/qrStatus',
       'GET /api/sysConfig/logo/{file}',
       'GET /api/sysConfig/sysInfo',
       'POST /api/swagger/checkUrl',
       'POST /api/swagger/submitUrl',
       'POST /api/sysAuth/login',
       'POST /api/sysAuth/loginPhone',
+      'POST /api/sysAuth/qrTicket',
       'POST /api/sysAuth/userRegistration',
       'POST /api/sysSms/sendCode',
     ]);

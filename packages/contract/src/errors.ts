@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   smsTooFrequent: 429,
   passwordWrong: 400,
   passwordTooWeak: 400,
+  qrExpired: 400,
   // reference data
   dictCodeEnumReserved: 400,
   menuParentInvalid: 400,

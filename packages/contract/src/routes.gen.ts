@@ -11,6 +11,9 @@ export const routes = {
     unLockScreen: { method: 'POST', path: '/api/sysAuth/unLockScreen' },
     userInfo: { method: 'GET', path: '/api/sysAuth/userInfo' },
     userRegistration: { method: 'POST', path: '/api/sysAuth/userRegistration' },
+    qrTicket: { method: 'POST', path: '/api/sysAuth/qrTicket' },
+    qrConfirm: { method: 'POST', path: '/api/sysAuth/qrConfirm' },
+    qrStatus: { method: 'GET', path: '/api/sysAuth/qrStatus' },
     captcha: { method: 'GET', path: '/api/sysAuth/captcha' },
   },
   sysSms: {

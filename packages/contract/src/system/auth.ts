@@ -63,6 +63,22 @@ export const userInfo = z.object({
 /** Captcha challenge: a data-URI image of an arithmetic question, valid once for `expirySeconds`. */
 export const captchaOutput = z.object({ id: z.string(), img: z.string(), expirySeconds: z.number() });
 
+/** A QR sign-in ticket: `qr` encodes `url` (with the public ticket); `watchKey` stays with the waiting browser. */
+export const qrTicketOutput = z.object({
+  ticket: z.string(),
+  watchKey: z.string(),
+  qr: z.string(),
+  url: z.string(),
+  expirySeconds: z.number(),
+});
+
+/** Where a QR ticket stands; the token pair comes once, to the holder of the watch key, after confirmation. */
+export const qrStatusOutput = z.object({
+  status: z.enum(['waiting', 'confirmed', 'expired']),
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+});
+
 /** Authentication endpoints (API-CONTRACT §3). */
 export const sysAuth = service('sysAuth', {
   login: {
@@ -120,6 +136,30 @@ export const sysAuth = service('sysAuth', {
     input: registrationInput,
     output: z.null(),
     summary: 'Self-registration by the tenant registration scheme',
+  },
+  qrTicket: {
+    action: 'qrTicket',
+    method: 'POST',
+    permission: 'public',
+    input: z.object({ tenantId: zId.optional() }).optional(),
+    output: qrTicketOutput,
+    summary: 'A one-time QR sign-in ticket (valid 2 minutes); confirmation is pushed over Socket.IO',
+  },
+  qrConfirm: {
+    action: 'qrConfirm',
+    method: 'POST',
+    permission: 'authenticated',
+    input: z.object({ ticket: z.string().min(16).max(128) }),
+    output: z.null(),
+    summary: 'A signed-in device confirms a QR ticket: the waiting browser is signed in as the same user',
+  },
+  qrStatus: {
+    action: 'qrStatus',
+    method: 'GET',
+    permission: 'public',
+    input: z.object({ ticket: z.string().min(16).max(128), watchKey: z.string().min(16).max(128) }),
+    output: qrStatusOutput,
+    summary: 'State of a QR ticket for the waiting browser (fallback when the live push is unavailable)',
   },
   captcha: {
     action: 'captcha',

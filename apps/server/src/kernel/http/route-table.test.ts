@@ -26,6 +26,7 @@ describe('route table [sqlite]', () => {
     expect(table).toMatchInlineSnapshot(`
       {
         "GET /api/sysAuth/captcha": "public",
+        "GET /api/sysAuth/qrStatus": "public",
         "GET /api/sysAuth/refreshToken": "authenticated",
         "GET /api/sysAuth/userInfo": "authenticated",
         "GET /api/sysConfig/detail": "sysConfig:detail",
@@ -48,6 +49,8 @@ describe('route table [sqlite]', () => {
         "POST /api/sysAuth/login": "public",
         "POST /api/sysAuth/loginPhone": "public",
         "POST /api/sysAuth/logout": "authenticated",
+        "POST /api/sysAuth/qrConfirm": "authenticated",
+        "POST /api/sysAuth/qrTicket": "public",
         "POST /api/sysAuth/unLockScreen": "authenticated",
         "POST /api/sysAuth/userRegistration": "public",
         "POST /api/sysConfig/add": "sysConfig:add",

@@ -171,6 +171,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '密码至少 {min} 位，且包含字母和数字',
     'zh-tw': '密碼至少 {min} 位，且包含字母和數字',
   },
+  qrExpired: {
+    en: 'This QR code has expired or was already used; show a new one on the sign-in page',
+    'zh-cn': '二维码已过期或已被使用，请在登录页刷新二维码',
+    'zh-tw': 'QR 碼已過期或已被使用，請在登入頁重新產生',
+  },
   dictCodeEnumReserved: {
     en: 'Codes ending in "Enum" are reserved for built-in enumerations',
     'zh-cn': '以“Enum”结尾的编码为系统枚举保留',

@@ -2,11 +2,14 @@ import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
+import type { Realtime } from '../../../kernel/realtime/realtime';
 import { createAuthService } from './auth.service';
+import { createQrService } from './qr.service';
 
 /** Routes of `sysAuth` and `sysSms`. */
-export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel) {
+export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel, realtime: Realtime) {
   const auth = createAuthService(kernel);
+  const qr = createQrService(kernel, realtime);
   const { sysAuth, sysSms } = api;
 
   const tokenHeaders = (
@@ -47,5 +50,14 @@ export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel) {
   });
   defineRoute(app, kernel, sysAuth.userInfo, (_input, ctx) => auth.userInfo(ctx));
   defineRoute(app, kernel, sysAuth.userRegistration, (input, ctx) => auth.register(input, ctx), { rateLimit: 'login' });
+  defineRoute(
+    app,
+    kernel,
+    sysAuth.qrTicket,
+    (input, ctx, { req }) => qr.create(ctx, `${req.protocol}://${req.headers.host ?? 'localhost'}`, input?.tenantId),
+    { rateLimit: 'captcha' },
+  );
+  defineRoute(app, kernel, sysAuth.qrConfirm, (input, ctx) => qr.confirm(input.ticket, ctx).then(() => null));
+  defineRoute(app, kernel, sysAuth.qrStatus, (input) => qr.status(input.ticket, input.watchKey));
   return auth;
 }
