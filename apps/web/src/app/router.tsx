@@ -13,6 +13,7 @@ export const LOGIN_PATH = '/login';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const MainLayout = lazy(() => import('./layout/main-layout'));
+const QrConfirmPage = lazy(() => import('../features/auth/qr-confirm-page'));
 
 /**
  * Fixed routes of spec §2; every other path is resolved inside the main layout against the user's menu tree
@@ -31,6 +32,17 @@ export const router = createBrowserRouter([
   },
   { path: '/401', element: <NoPermissionPage /> },
   { path: '/callTel', element: <CallTelPage /> },
+  {
+    // opened on a phone from a sign-in QR code: a page of its own, without the desktop chrome
+    path: '/qrConfirm',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageLoading />}>
+          <QrConfirmPage />
+        </Suspense>
+      </RequireAuth>
+    ),
+  },
   {
     path: '/',
     errorElement: <ErrorPage />,

@@ -1,12 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Tabs, theme } from 'antd';
-import { useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guards';
 import { LanguageSegmented } from '../../components/language-segmented';
+import { tokens } from '../../lib/auth/tokens';
 import { useTheme } from '../../lib/theme/theme-store';
 import { AccountForm, PhoneForm, RegisterForm } from './login-forms';
-import { useSysInfo } from './session.api';
+import { sessionKeys, useSysInfo } from './session.api';
+
+const QrLoginPanel = lazy(() => import('./qr-login-panel'));
 
 /** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (spec §1). */
 function isOldBrowser(): boolean {
@@ -31,10 +35,19 @@ export default function LoginPage() {
     if (sys) setTheme({ globalTitle: sys.title, copyright: sys.copyright, logoUrl: sys.logo || '/logo.svg' });
   }, [t, title, sys, setTheme]);
 
-  const done = () => {
+  const queryClient = useQueryClient();
+  const done = useCallback(() => {
     void message.success(t('login.signedIn'));
     navigate(safeRedirect(params.get('redirect')), { replace: true });
-  };
+  }, [message, t, navigate, params]);
+  const qrSignedIn = useCallback(
+    (pair: { accessToken: string; refreshToken: string }) => {
+      tokens.save(pair.accessToken, pair.refreshToken);
+      queryClient.removeQueries({ queryKey: sessionKeys.userInfo });
+      done();
+    },
+    [queryClient, done],
+  );
   const items = [
     {
       key: 'account',
@@ -42,6 +55,15 @@ export default function LoginPage() {
       children: <AccountForm captcha={sys?.captcha === 1} slider={sys?.secondVer === 1} onDone={done} />,
     },
     { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm onDone={done} /> },
+    {
+      key: 'qr',
+      label: t('login.tabQr'),
+      children: (
+        <Suspense fallback={null}>
+          <QrLoginPanel onSignedIn={qrSignedIn} />
+        </Suspense>
+      ),
+    },
     ...(sys?.enableReg === 1
       ? [
           {
