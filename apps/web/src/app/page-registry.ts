@@ -8,6 +8,10 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/home/index': () => import('../features/home/home-page'),
+  '/platform/config/index': () => import('../features/platform/config-page'),
+  '/platform/infoSetting/index': () => import('../features/platform/info-setting-page'),
+  '/platform/dict/index': () => import('../features/platform/dict-page'),
+  '/platform/menu/index': () => import('../features/platform/menu-page'),
 };
 
 const cache = new Map<string, Page>();

@@ -1,10 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
-import { CallTelPage } from '../features/pages/call-tel-page';
-import { ErrorPage } from '../features/pages/error-page';
-import { NoPermissionPage } from '../features/pages/no-permission-page';
-import { NotFoundPage } from '../features/pages/not-found-page';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 
 /** Home path after sign-in and the sign-in path (spec §9). */
@@ -14,6 +10,15 @@ export const LOGIN_PATH = '/login';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const MainLayout = lazy(() => import('./layout/main-layout'));
 const QrConfirmPage = lazy(() => import('../features/auth/qr-confirm-page'));
+// the result pages carry large illustrations: loaded only when shown
+const NotFoundPage = lazy(() => import('../features/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NoPermissionPage = lazy(() =>
+  import('../features/pages/no-permission-page').then((m) => ({ default: m.NoPermissionPage })),
+);
+const CallTelPage = lazy(() => import('../features/pages/call-tel-page').then((m) => ({ default: m.CallTelPage })));
+const ErrorPage = lazy(() => import('../features/pages/error-page').then((m) => ({ default: m.ErrorPage })));
+
+const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /**
  * Fixed routes of spec §2; every other path is resolved inside the main layout against the user's menu tree
@@ -30,8 +35,8 @@ export const router = createBrowserRouter([
       </RedirectIfSignedIn>
     ),
   },
-  { path: '/401', element: <NoPermissionPage /> },
-  { path: '/callTel', element: <CallTelPage /> },
+  { path: '/401', element: page(<NoPermissionPage />) },
+  { path: '/callTel', element: page(<CallTelPage />) },
   {
     // opened on a phone from a sign-in QR code: a page of its own, without the desktop chrome
     path: '/qrConfirm',
@@ -45,7 +50,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/',
-    errorElement: <ErrorPage />,
+    errorElement: page(<ErrorPage />),
     element: (
       <RequireAuth>
         <Suspense fallback={<PageLoading />}>
@@ -58,5 +63,5 @@ export const router = createBrowserRouter([
       { path: '*', element: null },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: page(<NotFoundPage />) },
 ]);

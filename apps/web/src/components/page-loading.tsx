@@ -1,25 +1,31 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Centred spinner while a page or the session loads; with `failed`, a retry. */
+/** Centred spinner while a page or the session loads; with `failed`, a message and a retry (kept light: it ships on every route). */
 export function PageLoading({ failed = false }: { failed?: boolean }) {
   const { t } = useTranslation();
-  if (failed) {
-    return (
-      <Result
-        status="warning"
-        title={t('common.networkError')}
-        extra={
+  return (
+    <div
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 16,
+        height: '100%',
+        minHeight: 240,
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      {failed ? (
+        <>
+          <span role="alert">{t('common.networkError')}</span>
           <Button type="primary" onClick={() => location.reload()}>
             {t('common.refresh')}
           </Button>
-        }
-      />
-    );
-  }
-  return (
-    <div style={{ display: 'flex', height: '100%', minHeight: 240, alignItems: 'center', justifyContent: 'center' }}>
-      <Spin size="large" />
+        </>
+      ) : (
+        <Spin size="large" />
+      )}
     </div>
   );
 }

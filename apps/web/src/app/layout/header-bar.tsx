@@ -1,164 +1,147 @@
 import {
-  ClearOutlined,
   ColumnHeightOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
-  HomeOutlined,
   LockOutlined,
-  LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
-  SearchOutlined,
-  StopOutlined,
-  UserOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
-import { AutoComplete, Avatar, Breadcrumb, Button, Dropdown, Input, Modal, Space, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Breadcrumb, Button, Dropdown, Space, theme } from 'antd';
+import { createElement, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
+import { menuIcon } from '../../components/menu-icons';
 import { NotificationBell } from '../../components/notification-bell';
-import { logout, useUserInfo } from '../../features/auth/session.api';
-import { local, session } from '../../lib/auth/storage';
 import { type ComponentSize, useTheme } from '../../lib/theme/theme-store';
-import { queryClient } from '../app';
-import { useOpenMenu } from './side-menu';
+import { BarTheme } from './bar-theme';
+import { useBarColors } from './chrome-colors';
+import { useLock } from './lock-screen';
+import { MenuSearch } from './menu-search';
+import { useSettingsDrawer } from './settings-open';
 import { useRouteMenu } from './use-route-menu';
+import { UserMenu } from './user-menu';
+import './settings.texts';
 
-function MenuSearch() {
+/** The trail of directories down to the current page (when the breadcrumb setting is on). */
+export function Crumbs() {
+  const { current } = useRouteMenu();
+  const isBreadcrumb = useTheme((s) => s.isBreadcrumb);
+  if (!isBreadcrumb || !current) return null;
+  const items = [...current.parents, current.node].map((n) => {
+    const Icon = menuIcon(n.meta.icon);
+    return {
+      title: (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {Icon ? <span style={{ marginInlineEnd: 6 }}>{createElement(Icon)}</span> : null}
+          {n.meta.title}
+        </span>
+      ),
+    };
+  });
+  return <Breadcrumb items={items} style={{ minWidth: 0, overflow: 'hidden' }} />;
+}
+
+/** The button that folds and unfolds the side menu. */
+export function CollapseButton() {
   const { t } = useTranslation();
-  const { flat } = useRouteMenu();
-  const open = useOpenMenu();
-  const [text, setText] = useState('');
-  const options = useMemo(() => {
-    const q = text.trim().toLowerCase();
-    return flat
-      .filter((f) => f.node.type === 2 && !f.node.meta.isHide)
-      .filter((f) => !q || f.node.meta.title.toLowerCase().includes(q) || f.node.path.toLowerCase().includes(q))
-      .slice(0, 12)
-      .map((f) => ({
-        value: f.node.path,
-        label: [...f.parents.map((p) => p.meta.title), f.node.meta.title].join(' / '),
-      }));
-  }, [flat, text]);
+  const { isCollapse, set } = useTheme();
   return (
-    <AutoComplete
-      options={options}
-      value={text}
-      onChange={setText}
-      onSelect={(path: string) => {
-        setText('');
-        open(path);
-      }}
-      style={{ width: 200 }}
-      notFoundContent={text ? t('layout.noMatch') : undefined}
-    >
-      <Input
-        prefix={<SearchOutlined />}
-        placeholder={t('layout.menuSearch')}
-        aria-label={t('layout.menuSearch')}
-        allowClear
-      />
-    </AutoComplete>
+    <Button
+      type="text"
+      icon={isCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      aria-label={isCollapse ? t('layout.expand') : t('layout.collapse')}
+      onClick={() => set({ isCollapse: !isCollapse })}
+    />
   );
 }
 
-/** The top bar: collapse, breadcrumb, menu search, language, size, bell, full screen, lock, the user menu. */
-export function HeaderBar({ onLock }: { onLock: () => void }) {
+/** Menu search, language, size, bell, full screen, lock, settings and the user menu. */
+function Tools() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const navigate = useNavigate();
-  const { current } = useRouteMenu();
-  const { data: user } = useUserInfo();
-  const { isCollapse, isBreadcrumb, globalComponentSize, set } = useTheme();
+  const { globalComponentSize, set } = useTheme();
+  const setLocked = useLock((s) => s.setLocked);
+  const openSettings = useSettingsDrawer((s) => s.setOpen);
   const [full, setFull] = useState(false);
   useEffect(() => {
     const on = () => setFull(!!document.fullscreenElement);
     document.addEventListener('fullscreenchange', on);
     return () => document.removeEventListener('fullscreenchange', on);
   }, []);
-
-  const crumbs = current ? [...current.parents, current.node].map((n) => ({ title: n.meta.title })) : [];
-  const signOut = () =>
-    Modal.confirm({
-      title: t('layout.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        queryClient.clear();
-        navigate('/login', { replace: true });
-      },
-    });
-
   return (
-    <div style={{ display: 'flex', alignItems: 'center', height: '100%', gap: 8 }}>
+    <Space size={4} style={{ flex: 'none' }}>
+      <MenuSearch />
+      <LanguageSwitch />
+      <Dropdown
+        menu={{
+          selectable: true,
+          selectedKeys: [globalComponentSize],
+          items: [
+            { key: 'large', label: t('layout.sizeLarge') },
+            { key: 'middle', label: t('layout.sizeDefault') },
+            { key: 'small', label: t('layout.sizeSmall') },
+          ],
+          onClick: ({ key }) => set({ globalComponentSize: key as ComponentSize }),
+        }}
+      >
+        <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('layout.componentSize')} />
+      </Dropdown>
+      <NotificationBell />
       <Button
         type="text"
-        icon={isCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        aria-label={isCollapse ? t('layout.expand') : t('layout.collapse')}
-        onClick={() => set({ isCollapse: !isCollapse })}
+        aria-label={full ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={() => (full ? document.exitFullscreen() : document.documentElement.requestFullscreen())}
       />
-      {isBreadcrumb && crumbs.length ? <Breadcrumb items={crumbs} /> : null}
-      <div style={{ flex: 1 }} />
-      <Space size={4}>
-        <MenuSearch />
-        <LanguageSwitch />
-        <Dropdown
-          menu={{
-            selectable: true,
-            selectedKeys: [globalComponentSize],
-            items: [
-              { key: 'large', label: t('layout.sizeLarge') },
-              { key: 'middle', label: t('layout.sizeDefault') },
-              { key: 'small', label: t('layout.sizeSmall') },
-            ],
-            onClick: ({ key }) => set({ globalComponentSize: key as ComponentSize }),
-          }}
-        >
-          <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('layout.componentSize')} />
-        </Dropdown>
-        <NotificationBell />
-        <Button
-          type="text"
-          aria-label={full ? t('layout.exitFullscreen') : t('layout.fullscreen')}
-          icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-          onClick={() => (full ? document.exitFullscreen() : document.documentElement.requestFullscreen())}
-        />
-        <Button type="text" icon={<LockOutlined />} aria-label={t('layout.lockScreen')} onClick={onLock} />
-        <Dropdown
-          menu={{
-            items: [
-              { key: 'home', label: t('layout.home'), icon: <HomeOutlined /> },
-              { key: 'center', label: t('layout.userCenter'), icon: <UserOutlined /> },
-              { key: 'cache', label: t('layout.clearCache'), icon: <ClearOutlined /> },
-              { key: '401', label: t('layout.noPermissionPage'), icon: <StopOutlined /> },
-              { type: 'divider' },
-              { key: 'logout', label: t('layout.logout'), icon: <LogoutOutlined />, danger: true },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'home') navigate('/dashboard/home');
-              if (key === 'center') navigate('/system/userCenter');
-              if (key === '401') navigate('/401');
-              if (key === 'logout') signOut();
-              if (key === 'cache') {
-                // settings and tabs are kept; cached server data and session state are dropped
-                session.clear();
-                local.remove('tabs');
-                queryClient.clear();
-                location.reload();
-              }
-            },
-          }}
-        >
-          <Button type="text" style={{ paddingInline: 8 }} data-testid="user-menu">
-            <Avatar size="small" src={user?.avatar || undefined} style={{ background: token.colorPrimary }}>
-              {(user?.realName || user?.account || '?').slice(0, 1).toUpperCase()}
-            </Avatar>
-            <span>{user?.realName || user?.account}</span>
-          </Button>
-        </Dropdown>
-      </Space>
-    </div>
+      <Button type="text" icon={<LockOutlined />} aria-label={t('layout.lockScreen')} onClick={() => setLocked(true)} />
+      <Button
+        type="text"
+        icon={<SettingOutlined />}
+        aria-label={t('open', { ns: 'settings' })}
+        title={t('open', { ns: 'settings' })}
+        onClick={() => openSettings(true)}
+      />
+      <UserMenu />
+    </Space>
+  );
+}
+
+/**
+ * The top bar in the top-bar colour: an optional brand (logo and title), then the collapse button and breadcrumb
+ * (or what `start` replaces them with, e.g. the horizontal menu), then the tools.
+ */
+export function HeaderBar({ brand, start }: { brand?: ReactNode; start?: ReactNode }) {
+  const { token } = theme.useToken();
+  const { top } = useBarColors();
+  return (
+    <BarTheme colors={top}>
+      <header
+        style={{
+          height: 50,
+          flex: 'none',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          paddingInlineEnd: 12,
+          paddingInlineStart: brand ? 0 : 12,
+          background: top.bg,
+          color: top.text,
+          borderBottom: `1px solid ${top.dark ? 'transparent' : token.colorBorderSecondary}`,
+          boxSizing: 'border-box',
+          position: 'relative',
+          zIndex: 2,
+        }}
+      >
+        {brand}
+        {start ?? (
+          <>
+            <CollapseButton />
+            <Crumbs />
+          </>
+        )}
+        <div style={{ flex: start ? 'none' : 1 }} />
+        <Tools />
+      </header>
+    </BarTheme>
   );
 }

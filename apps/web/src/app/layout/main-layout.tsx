@@ -1,56 +1,58 @@
-import { Layout, theme, Watermark } from 'antd';
-import { Activity, Suspense, useEffect, useMemo, useRef } from 'react';
+import { Watermark } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PageLoading } from '../../components/page-loading';
 import { useUserInfo } from '../../features/auth/session.api';
-import { NotFoundPage } from '../../features/pages/not-found-page';
 import '../../lib/i18n/dayjs';
 import { loadDictionaryLabels } from '../../lib/i18n/i18n';
 import { useTheme } from '../../lib/theme/theme-store';
-import { findMenu, tabNameFrom } from '../menu-routes';
-import { resolvePage } from '../page-registry';
-import { HeaderBar } from './header-bar';
+import { tabNameFrom } from '../menu-routes';
+import { ColumnsLayout } from './columns-layout';
+import { ClassicLayout, DefaultsLayout, TransverseLayout } from './layouts';
 import { LockScreen, useIdleLock, useLock } from './lock-screen';
-import { SideMenu } from './side-menu';
-import { TabsBar } from './tabs-bar';
+import SettingsDrawer from './settings-drawer';
+import { useSettingsDrawer } from './settings-open';
 import { useTabs } from './tabs-store';
+import './layout.css';
 import { useRouteMenu } from './use-route-menu';
 
 const HOME = '/dashboard/home';
 
-/** The page of one tab, looked up from the menu tree by its path. */
-function TabPage({ pathname, version }: { pathname: string; version: number }) {
-  const { flat } = useRouteMenu();
-  const menu = findMenu(flat, pathname);
-  const Page = resolvePage(menu?.node.component);
-  if (!Page) return <NotFoundPage />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page key={version} />
-    </Suspense>
-  );
-}
+const LAYOUTS = {
+  defaults: DefaultsLayout,
+  classic: ClassicLayout,
+  transverse: TransverseLayout,
+  columns: ColumnsLayout,
+} as const;
 
 /**
- * The default layout: side menu, top bar, tabs, and the pages of every open tab kept mounted (a hidden tab keeps
- * its state, spec §2), watermark, footer and lock screen.
+ * The shell after sign-in: one of the four layouts of the theme config (they share the tabs, pages and footer),
+ * the watermark, the settings drawer and the lock screen. Keeps the tabs in step with the location and the document
+ * title with the page.
  */
 export default function MainLayout() {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const location = useLocation();
   const { current } = useRouteMenu();
   const { data: user } = useUserInfo();
-  const { tabs, open } = useTabs();
+  const open = useTabs((s) => s.open);
   const cfg = useTheme();
   const locked = useLock((s) => s.locked);
-  const setLocked = useLock((s) => s.setLocked);
-  const content = useRef<HTMLDivElement>(null);
+  const settingsOpen = useSettingsDrawer((s) => s.open);
+  const setSettingsOpen = useSettingsDrawer((s) => s.setOpen);
   useIdleLock();
   useEffect(() => {
     void loadDictionaryLabels();
   }, []);
+  // the drawer mounts on first open, then stays mounted (so it can animate closed)
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  useEffect(() => {
+    if (settingsOpen) setDrawerLoaded(true);
+  }, [settingsOpen]);
+  // the lock screen hides the settings too (spec §4)
+  useEffect(() => {
+    if (locked) setSettingsOpen(false);
+  }, [locked, setSettingsOpen]);
 
   const key = `${location.pathname}${location.search}`;
   const named = tabNameFrom(new URLSearchParams(location.search).get('tagsViewName'), cfg.language);
@@ -75,93 +77,15 @@ export default function MainLayout() {
     });
   }, [key, location.pathname, title, current, open]);
 
-  const visibleTabs = useMemo(
-    () => tabs.filter((tab) => tab.key === key || cfg.isCacheTagsView),
-    [tabs, key, cfg.isCacheTagsView],
-  );
-  const known = !!current || tabs.some((tab) => tab.key === key);
-  const dark = cfg.isDark;
-
-  const body = (
-    <Layout style={{ height: '100%' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={cfg.isCollapse}
-        trigger={null}
-        width={220}
-        theme={dark ? 'dark' : 'light'}
-        style={{ background: dark ? undefined : cfg.menuBar, overflow: 'auto' }}
-      >
-        <div
-          style={{
-            height: 50,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 10,
-            padding: '0 18px',
-            color: '#fff',
-            overflow: 'hidden',
-          }}
-        >
-          <img
-            src={cfg.logoUrl || '/logo.svg'}
-            alt=""
-            width={28}
-            height={28}
-            style={{ borderRadius: 6, flex: 'none' }}
-          />
-          {cfg.isCollapse ? null : <strong style={{ fontSize: 16, whiteSpace: 'nowrap' }}>{cfg.globalTitle}</strong>}
-        </div>
-        <SideMenu theme="dark" />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header
-          style={{
-            height: 50,
-            lineHeight: 'normal',
-            padding: '0 12px',
-            background: dark ? token.colorBgContainer : cfg.topBar,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <HeaderBar onLock={() => setLocked(true)} />
-        </Layout.Header>
-        {cfg.isTagsview ? (
-          <div
-            style={{
-              padding: '6px 12px 0',
-              background: token.colorBgContainer,
-              borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            }}
-          >
-            <TabsBar activeKey={key} onFullscreen={() => content.current?.requestFullscreen()} />
-          </div>
-        ) : null}
-        <Layout.Content ref={content} style={{ overflow: 'auto', padding: 12, background: token.colorBgLayout }}>
-          {visibleTabs.map((tab) => (
-            <Activity key={tab.key} mode={tab.key === key ? 'visible' : 'hidden'}>
-              <TabPage pathname={tab.pathname} version={tab.version} />
-            </Activity>
-          ))}
-          {known ? null : <NotFoundPage />}
-        </Layout.Content>
-        {cfg.isFooter ? (
-          <Layout.Footer
-            style={{ textAlign: 'center', padding: '8px 0', fontSize: 12, color: token.colorTextTertiary }}
-          >
-            {cfg.copyright}
-          </Layout.Footer>
-        ) : null}
-      </Layout>
-    </Layout>
-  );
+  const Shell = LAYOUTS[cfg.layout] ?? DefaultsLayout;
+  const body = <Shell />;
 
   return (
-    <div style={{ height: '100%' }} lang={i18n.language}>
+    <div style={{ height: '100%' }} lang={i18n.language} data-layout={cfg.layout}>
       {cfg.isWatermark ? (
         <Watermark
           content={cfg.watermarkText || user?.watermarkText || cfg.globalTitle}
-          font={{ color: 'rgba(0,0,0,0.06)' }}
+          font={{ color: cfg.isDark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' }}
           style={{ height: '100%' }}
         >
           {body}
@@ -169,6 +93,7 @@ export default function MainLayout() {
       ) : (
         body
       )}
+      {drawerLoaded && !locked ? <SettingsDrawer /> : null}
       {locked ? <LockScreen /> : null}
     </div>
   );

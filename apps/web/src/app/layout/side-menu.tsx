@@ -8,7 +8,8 @@ import { isExternal, type MenuNode } from '../menu-routes';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(nodes: readonly MenuNode[]): Item[] {
+/** antd menu items of a part of the menu tree (hidden entries left out). */
+export function toItems(nodes: readonly MenuNode[]): Item[] {
   return nodes
     .filter((n) => !n.meta.isHide)
     .map((n) => {
@@ -46,14 +47,11 @@ export function useOpenMenu() {
   };
 }
 
-/** The vertical menu of the user's tree; follows collapse and unique-opened settings. */
-export function SideMenu({ theme }: { theme: 'light' | 'dark' }) {
+/** The paths of the directories above the current location, top first. */
+export function useOpenParents(): string[] {
   const { data } = useMenuTree();
   const location = useLocation();
-  const open = useOpenMenu();
-  const { isCollapse, isUniqueOpened } = useTheme();
-  const items = useMemo(() => toItems(data ?? []), [data]);
-  const parents = useMemo(() => {
+  return useMemo(() => {
     const chain: string[] = [];
     const walk = (nodes: readonly MenuNode[], trail: string[]): boolean => {
       for (const n of nodes) {
@@ -68,17 +66,59 @@ export function SideMenu({ theme }: { theme: 'light' | 'dark' }) {
     walk(data ?? [], []);
     return chain;
   }, [data, location.pathname]);
+}
+
+/** With unique-opened on: only the directory just opened stays open, with the directories above it. */
+function uniqueOpen(keys: string[], before: string[]): string[] {
+  const opened = keys.find((k) => !before.includes(k));
+  if (!opened) return keys;
+  return keys.filter((k) => k === opened || opened.startsWith(`${k}/`));
+}
+
+/**
+ * The menu of the user's tree (or of one part of it): inline in a side bar, horizontal in the top bar. Follows the
+ * collapse and unique-opened settings.
+ */
+export function SideMenu({
+  theme,
+  nodes,
+  mode = 'inline',
+}: {
+  theme: 'light' | 'dark';
+  nodes?: readonly MenuNode[];
+  mode?: 'inline' | 'horizontal';
+}) {
+  const { data } = useMenuTree();
+  const location = useLocation();
+  const open = useOpenMenu();
+  const { isCollapse, isUniqueOpened } = useTheme();
+  const items = useMemo(() => toItems(nodes ?? data ?? []), [nodes, data]);
+  const parents = useOpenParents();
   const [openKeys, setOpenKeys] = useState<string[]>(parents);
+  // the directories of the current page stay open
+  const shown = [...new Set([...openKeys, ...parents])];
+  const inline = mode === 'inline';
   return (
     <Menu
-      mode="inline"
+      mode={mode}
       theme={theme}
       items={items}
-      selectedKeys={[location.pathname]}
-      openKeys={isCollapse ? undefined : [...new Set([...openKeys, ...parents])]}
-      onOpenChange={(keys) => setOpenKeys(isUniqueOpened ? keys.slice(-1) : keys)}
+      selectedKeys={inline ? [location.pathname] : [location.pathname, ...parents]}
+      {...(inline
+        ? {
+            // folded (inside a collapsed side bar) antd opens directories as pop-ups
+            openKeys: isCollapse ? undefined : shown,
+            onOpenChange: (keys: string[]) => setOpenKeys(isUniqueOpened ? uniqueOpen(keys, shown) : keys),
+          }
+        : {})}
       onClick={({ key }) => open(key)}
-      style={{ borderInlineEnd: 0 }}
+      style={{
+        borderInlineEnd: 0,
+        borderBottom: 0,
+        background: 'transparent',
+        flex: inline ? undefined : 1,
+        minWidth: 0,
+      }}
     />
   );
 }

@@ -1,14 +1,32 @@
 import { CloseOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps, Tabs } from 'antd';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { menuIcon } from '../../components/menu-icons';
+import { useTheme } from '../../lib/theme/theme-store';
 import { type Tab, useTabs } from './tabs-store';
+
+/** The class of each tab style of the settings (card, line, rounded), styled in layout.css. */
+const STYLE_CLASS = {
+  'tags-style-one': 'sw-tabs-card',
+  'tags-style-four': 'sw-tabs-line',
+  'tags-style-five': 'sw-tabs-round',
+} as const;
+
+/** The icon of a tab's menu, when tab icons are on. */
+function TabIcon({ name }: { name: string }) {
+  const Icon = menuIcon(name);
+  return Icon ? <span style={{ marginInlineEnd: 6 }}>{createElement(Icon)}</span> : null;
+}
 
 /** The tabs of opened pages with refresh, close, close others, close all and full screen. */
 export function TabsBar({ activeKey, onFullscreen }: { activeKey: string; onFullscreen: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { tabs, close, closeOthers, closeAll, refresh } = useTabs();
+  const tagsStyle = useTheme((s) => s.tagsStyle);
+  const withIcons = useTheme((s) => s.isTagsviewIcon);
 
   const closeTab = (key: string) => {
     const next = close(key);
@@ -46,6 +64,7 @@ export function TabsBar({ activeKey, onFullscreen }: { activeKey: string; onFull
   return (
     <Tabs
       type="editable-card"
+      className={`sw-tabs ${STYLE_CLASS[tagsStyle] ?? 'sw-tabs-card'}`}
       hideAdd
       size="small"
       activeKey={activeKey}
@@ -57,7 +76,10 @@ export function TabsBar({ activeKey, onFullscreen }: { activeKey: string; onFull
         closable: !tab.affix,
         label: (
           <Dropdown menu={menuFor(tab)} trigger={['contextMenu']}>
-            <span data-tab={tab.key}>{tab.title}</span>
+            <span data-tab={tab.key}>
+              {withIcons && tab.icon ? <TabIcon name={tab.icon} /> : null}
+              {tab.title}
+            </span>
           </Dropdown>
         ),
       }))}
@@ -67,7 +89,7 @@ export function TabsBar({ activeKey, onFullscreen }: { activeKey: string; onFull
             <button
               type="button"
               aria-label={t('tabs.refresh')}
-              style={{ border: 0, background: 'none', cursor: 'pointer', padding: '0 12px' }}
+              style={{ border: 0, background: 'none', cursor: 'pointer', padding: '0 12px', color: 'inherit' }}
             >
               <ReloadOutlined />
             </button>

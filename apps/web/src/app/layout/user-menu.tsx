@@ -1,0 +1,66 @@
+import { ClearOutlined, HomeOutlined, LogoutOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Modal, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout, useUserInfo } from '../../features/auth/session.api';
+import { local, session } from '../../lib/auth/storage';
+import { useTheme } from '../../lib/theme/theme-store';
+import { queryClient } from '../app';
+import { useBarColors } from './chrome-colors';
+
+/** The user dropdown: home, personal centre, clear cache, 401, sign out (spec §2). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const { data: user } = useUserInfo();
+  const { top } = useBarColors();
+  const isDark = useTheme((s) => s.isDark);
+  // on a bar in the primary colour the avatar needs its own fill to stay visible
+  const avatarBg = top.dark && !isDark ? 'rgba(255,255,255,0.22)' : token.colorPrimary;
+  const signOut = () =>
+    Modal.confirm({
+      title: t('layout.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout();
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      },
+    });
+  return (
+    <Dropdown
+      menu={{
+        items: [
+          { key: 'home', label: t('layout.home'), icon: <HomeOutlined /> },
+          { key: 'center', label: t('layout.userCenter'), icon: <UserOutlined /> },
+          { key: 'cache', label: t('layout.clearCache'), icon: <ClearOutlined /> },
+          { key: '401', label: t('layout.noPermissionPage'), icon: <StopOutlined /> },
+          { type: 'divider' },
+          { key: 'logout', label: t('layout.logout'), icon: <LogoutOutlined />, danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'home') navigate('/dashboard/home');
+          if (key === 'center') navigate('/system/userCenter');
+          if (key === '401') navigate('/401');
+          if (key === 'logout') signOut();
+          if (key === 'cache') {
+            // settings and tabs are kept; cached server data and session state are dropped
+            session.clear();
+            local.remove('tabs');
+            queryClient.clear();
+            location.reload();
+          }
+        },
+      }}
+    >
+      <Button type="text" style={{ paddingInline: 8 }} data-testid="user-menu">
+        <Avatar size="small" src={user?.avatar || undefined} style={{ background: avatarBg }}>
+          {(user?.realName || user?.account || '?').slice(0, 1).toUpperCase()}
+        </Avatar>
+        <span>{user?.realName || user?.account}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,10 @@
+import './crud.texts';
+
+export { Auth, type AuthCheck, useCan } from './auth';
+export { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
+export { EditDialog, type EditDialogProps, trimValues } from './edit-dialog';
+export type { FieldConfig, FieldOption, FieldTreeNode } from './form-fields';
+export { SearchForm } from './search-form';
+export { GuardedButton, useClickGuard } from './use-click-guard';
+export { type PageParams, usePageParams } from './use-page-params';
+export { type InputSchema, issuesByField, type SchemaIssue } from './zod-form';

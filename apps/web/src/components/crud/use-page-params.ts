@@ -1,0 +1,21 @@
+import { useCallback, useState } from 'react';
+
+/** Paging and sort as the API takes them (API-CONTRACT §5). */
+export interface PageParams<S extends string = string> {
+  page: number;
+  pageSize: number;
+  field?: S;
+  order?: 'ascending' | 'descending';
+}
+
+/** Filters of a search form plus paging and sort; searching goes back to page 1. */
+export function usePageParams<F extends object, S extends string = string>(initialFilters: F, pageSize = 20) {
+  const [filters, setFilters] = useState<F>(initialFilters);
+  const [params, setParams] = useState<PageParams<S>>({ page: 1, pageSize });
+  const search = useCallback((next: F) => {
+    setFilters(next);
+    setParams((p) => ({ ...p, page: 1 }));
+  }, []);
+  const change = useCallback((next: Partial<PageParams<S>>) => setParams((p) => ({ ...p, ...next })), []);
+  return { filters, params, input: { ...filters, ...params }, search, change };
+}
