@@ -9,6 +9,8 @@ const root = new URL('../..', import.meta.url).pathname;
 export interface RunningServer {
   url: string;
   password: string;
+  /** Everything the server printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     password,
+    output: () => output,
     async stop() {
       const exited = new Promise<number | null>((r) => child.once('exit', r));
       child.kill('SIGTERM');
