@@ -1,0 +1,40 @@
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { ARTIFACTS, launchBrowser } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server';
+
+describe('sign-in with the captcha switched on', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startServer({ SEED_CAPTCHA: 'on' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the arithmetic image, refuses a wrong answer with a new image, and keeps the form', async () => {
+    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    await page.goto(`${server.url}/login`);
+    const image = page.getByRole('img', { name: 'Verification code' });
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+    await page.getByRole('textbox', { name: 'Account' }).fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(server.password);
+    // arithmetic answers are never negative: -1 is always wrong
+    await page.getByPlaceholder('Verification code').fill('-1');
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'The verification code is wrong' }).waitFor();
+    await page.waitForFunction(
+      (src) => document.querySelector('img[alt="Verification code"]')?.getAttribute('src') !== src,
+      first,
+    );
+    await page.screenshot({ path: `${ARTIFACTS}login-captcha-wrong-en.png` });
+    // a missing answer is stopped in the browser before anything is sent
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await page.getByText('Please enter the verification code').waitFor();
+    await page.close();
+  });
+});
