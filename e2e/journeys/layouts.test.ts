@@ -3,13 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
-
-/** Signs in on the login page with the account tab. */
-async function signIn(page: Page, password: string) {
-  await page.getByRole('textbox', { name: 'Account' }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /Sign in/ }).click();
-}
+import { signIn } from '../support/session';
 
 /** Opens the settings drawer from the gear of the top bar. */
 async function openSettings(page: Page) {

@@ -3,15 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, launchBrowser } from '../support/browser';
 import { type RunningServer, startServer } from '../support/server';
-
-/** Signs in on the login page with the account tab and waits for the workbench. */
-async function signIn(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('textbox', { name: 'Account' }).fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(server.password);
-  await page.getByRole('button', { name: /Sign in/ }).click();
-  await page.waitForURL(/\/dashboard\/home$/);
-}
+import { signInToWorkbench } from '../support/session';
 
 /** A toast with the given text. */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
@@ -33,7 +25,7 @@ describe('platform administration: parameters, dictionaries and branding', () =>
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signIn(page, server);
+    await signInToWorkbench(page, server);
     await page.goto(`${server.url}/platform/config`);
     await page.getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add parameter' });
@@ -79,7 +71,7 @@ describe('platform administration: parameters, dictionaries and branding', () =>
   it('adds a dictionary type and a value, shown as a tag of its colour', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server);
+    await signInToWorkbench(page, server);
     await page.goto(`${server.url}/platform/dict`);
     await page.getByRole('button', { name: 'Add' }).click();
     const typeDialog = page.getByRole('dialog', { name: 'Add dictionary type' });
@@ -112,7 +104,7 @@ describe('platform administration: parameters, dictionaries and branding', () =>
   it('changes the system title, and the sign-in page shows it after signing out', async () => {
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server);
+    await signInToWorkbench(page, server);
     await page.goto(`${server.url}/platform/infoSetting`);
     const title = page.getByLabel('System title', { exact: true });
     await title.fill('Acme Stock');

@@ -4,6 +4,7 @@ export { Auth, type AuthCheck, useCan } from './auth';
 export { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
 export { EditDialog, type EditDialogProps, trimValues } from './edit-dialog';
 export type { FieldConfig, FieldOption, FieldTreeNode } from './form-fields';
+export { pagedTableProps } from './paged-table-props';
 export { SearchForm } from './search-form';
 export { GuardedButton, useClickGuard } from './use-click-guard';
 export { type PageParams, usePageParams } from './use-page-params';

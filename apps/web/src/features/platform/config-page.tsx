@@ -7,6 +7,7 @@ import {
   CrudTable,
   EditDialog,
   type FieldConfig,
+  pagedTableProps,
   SearchForm,
   usePageParams,
 } from '../../components/crud';
@@ -154,12 +155,7 @@ export default function ConfigPage() {
         pageKey="platform.config"
         title={t('config.title')}
         columns={columns}
-        rows={page.data?.items ?? []}
-        total={page.data?.total}
-        loading={page.isFetching}
-        params={params}
-        onParamsChange={change}
-        onRefresh={() => void page.refetch()}
+        {...pagedTableProps(page, params, change)}
         onAdd={() => setEditing({})}
         addCode="sysConfig:add"
         onBatchDelete={async (ids) => {

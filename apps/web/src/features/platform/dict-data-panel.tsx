@@ -7,6 +7,7 @@ import {
   CrudTable,
   EditDialog,
   type FieldConfig,
+  pagedTableProps,
   SearchForm,
   usePageParams,
 } from '../../components/crud';
@@ -21,7 +22,7 @@ import {
   useSetDictDataStatus,
 } from './dict.api';
 import { RowActions } from './row-actions';
-import { StatusCell, TAG_COLORS } from './status-cell';
+import { statusColumn, TAG_COLORS } from './status-cell';
 
 type Filters = { label?: string; value?: string };
 type Editing = { row?: DictDataRow } | null;
@@ -69,20 +70,14 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
       dataIndex: 'tagType',
       render: (v: string) => t(`dict.tag.${v}`),
     },
-    {
-      key: 'status',
+    statusColumn({
       title: t('common.status'),
-      dataIndex: 'status',
-      exportValue: (r) => (r.status === 1 ? tc('enabled') : tc('disabled')),
-      render: (v: number, row) => (
-        <StatusCell
-          status={v}
-          code="sysDictData:setStatus"
-          loading={setStatus.isPending && setStatus.variables?.id === row.id}
-          onChange={(status) => setStatus.mutate({ id: row.id, status })}
-        />
-      ),
-    },
+      enabledText: tc('enabled'),
+      disabledText: tc('disabled'),
+      code: 'sysDictData:setStatus',
+      onChange: (row, status) => setStatus.mutate({ id: row.id, status }),
+      busyId: setStatus.isPending ? (setStatus.variables as { id?: number } | undefined)?.id : undefined,
+    }),
     { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', sortField: 'orderNo', align: 'right' },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     {
@@ -158,12 +153,7 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
           </span>
         }
         columns={columns}
-        rows={page.data?.items ?? []}
-        total={page.data?.total}
-        loading={page.isFetching}
-        params={params}
-        onParamsChange={change}
-        onRefresh={() => void page.refetch()}
+        {...pagedTableProps(page, params, change)}
         onAdd={() => setEditing({})}
         addCode="sysDictData:add"
         exportName={`dictionary-${type.code}`}

@@ -2,7 +2,14 @@ import { sysDictType } from '@shelfwise/contract';
 import { Input, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, CrudTable, EditDialog, type FieldConfig, usePageParams } from '../../components/crud';
+import {
+  type CrudColumn,
+  CrudTable,
+  EditDialog,
+  type FieldConfig,
+  pagedTableProps,
+  usePageParams,
+} from '../../components/crud';
 import {
   type DictTypePageInput,
   type DictTypeRow,
@@ -13,7 +20,7 @@ import {
   useSetDictTypeStatus,
 } from './dict.api';
 import { RowActions } from './row-actions';
-import { StatusCell } from './status-cell';
+import { statusColumn } from './status-cell';
 
 type Editing = { row?: DictTypeRow } | null;
 
@@ -67,20 +74,14 @@ export function DictTypePanel({
       sortField: 'code',
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
-    {
-      key: 'status',
+    statusColumn({
       title: t('common.status'),
-      dataIndex: 'status',
-      exportValue: (r) => (r.status === 1 ? tc('enabled') : tc('disabled')),
-      render: (v: number, row) => (
-        <StatusCell
-          status={v}
-          code="sysDictType:setStatus"
-          loading={setStatus.isPending && setStatus.variables?.id === row.id}
-          onChange={(status) => setStatus.mutate({ id: row.id, status })}
-        />
-      ),
-    },
+      enabledText: tc('enabled'),
+      disabledText: tc('disabled'),
+      code: 'sysDictType:setStatus',
+      onChange: (row, status) => setStatus.mutate({ id: row.id, status }),
+      busyId: setStatus.isPending ? (setStatus.variables as { id?: number } | undefined)?.id : undefined,
+    }),
     {
       key: 'orderNo',
       title: t('common.orderNo'),
@@ -163,12 +164,7 @@ export function DictTypePanel({
         pageKey="platform.dictType"
         title={t('dict.types')}
         columns={columns}
-        rows={page.data?.items ?? []}
-        total={page.data?.total}
-        loading={page.isFetching}
-        params={params}
-        onParamsChange={change}
-        onRefresh={() => void page.refetch()}
+        {...pagedTableProps(page, params, change)}
         onAdd={() => setEditing({})}
         addCode="sysDictType:add"
         exportName="dictionary-types"

@@ -8,7 +8,7 @@ import { menuIcon } from '../../components/menu-icons';
 import { type MenuNode, useDeleteMenu, useMenuTreeAdmin, useSaveMenu } from './menu.api';
 import { commonFields, kindFields, MENU_TYPES, menuTitle, parentTree } from './menu-form';
 import { RowActions } from './row-actions';
-import { StatusCell } from './status-cell';
+import { statusColumn } from './status-cell';
 import './platform.texts';
 
 type Editing = { row?: MenuNode; pid?: number; type?: number } | null;
@@ -58,19 +58,13 @@ export default function MenuPage() {
       render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : null),
     },
     { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', align: 'right' },
-    {
-      key: 'status',
+    statusColumn({
       title: t('common.status'),
-      dataIndex: 'status',
-      exportValue: (r) => (r.status === 1 ? tc('enabled') : tc('disabled')),
-      render: (v: number, row) => (
-        <StatusCell
-          status={v}
-          code="sysMenu:update"
-          onChange={(status) => save.mutate({ ...toBody(row), id: row.id, status })}
-        />
-      ),
-    },
+      enabledText: tc('enabled'),
+      disabledText: tc('disabled'),
+      code: 'sysMenu:update',
+      onChange: (row, status) => save.mutate({ ...toBody(row), id: row.id, status }),
+    }),
     {
       key: 'actions',
       title: tc('actions'),

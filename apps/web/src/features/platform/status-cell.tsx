@@ -1,6 +1,6 @@
 import { Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../components/crud';
+import { type CrudColumn, useCan } from '../../components/crud';
 
 /** Spec §4 tag types as antd Tag colours. */
 export const TAG_COLORS: Record<string, string> = {
@@ -40,4 +40,32 @@ export function StatusCell({
       }}
     />
   );
+}
+
+/**
+ * The status column of a list: a switch for users holding `code`, else a tag; exports as the translated word.
+ * `busyId` marks the row whose change is on its way.
+ */
+export function statusColumn<T extends { id: number; status: number }>(options: {
+  title: string;
+  enabledText: string;
+  disabledText: string;
+  code: string;
+  onChange: (row: T, status: 1 | 2) => void;
+  busyId?: number;
+}): CrudColumn<T> {
+  return {
+    key: 'status',
+    title: options.title,
+    dataIndex: 'status',
+    exportValue: (r) => (r.status === 1 ? options.enabledText : options.disabledText),
+    render: (v: number, row) => (
+      <StatusCell
+        status={v}
+        code={options.code}
+        loading={options.busyId === row.id}
+        onChange={(status) => options.onChange(row, status)}
+      />
+    ),
+  };
 }
