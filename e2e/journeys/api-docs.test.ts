@@ -1,24 +1,13 @@
-import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 
 describe('the API docs behind sign-in', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney();
 
   it('refuses a wrong password, then signs in and opens Swagger UI', async () => {
-    const page = await browser.newPage({ locale: 'en-US' });
-    await page.goto(`${server.url}/swagger`);
+    const page = await env.browser.newPage({ locale: 'en-US' });
+    await page.goto(`${env.server.url}/swagger`);
     await page.waitForURL(/\/swagger-login/);
     await page.getByLabel('Account').fill('admin');
     await page.getByLabel('Password').fill('not-the-password');
@@ -26,7 +15,7 @@ describe('the API docs behind sign-in', () => {
     await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}docs-login-failed-en.png` });
 
-    await page.getByLabel('Password').fill(server.password);
+    await page.getByLabel('Password').fill(env.server.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/swagger(\/|\/static\/index\.html)?(#.*)?$/);
     await page.getByText('Shelfwise API').first().waitFor({ timeout: 15_000 });
@@ -36,9 +25,9 @@ describe('the API docs behind sign-in', () => {
   });
 
   it('speaks the browser language on the docs sign-in page', async () => {
-    const context = await browser.newContext({ locale: 'zh-CN' });
+    const context = await env.browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
-    await page.goto(`${server.url}/swagger`);
+    await page.goto(`${env.server.url}/swagger`);
     await page.waitForURL(/\/swagger-login/);
     await page.getByRole('button', { name: '登录' }).waitFor();
     await page.getByLabel('账号').fill('admin');

@@ -1,28 +1,18 @@
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 
 describe('sign-in with the captcha switched on', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer({ SEED_CAPTCHA: 'on' });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney({ SEED_CAPTCHA: 'on' });
 
   it('shows the arithmetic image, refuses a wrong answer with a new image, and keeps the form', async () => {
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
-    await page.goto(`${server.url}/login`);
+    const page = await env.browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    await page.goto(`${env.server.url}/login`);
     const image = page.getByRole('img', { name: 'Verification code' });
     await image.waitFor();
     const first = await image.getAttribute('src');
     await page.getByRole('textbox', { name: 'Account' }).fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(server.password);
+    await page.getByLabel('Password', { exact: true }).fill(env.server.password);
     // arithmetic answers are never negative: -1 is always wrong
     await page.getByPlaceholder('Verification code').fill('-1');
     await page.getByRole('button', { name: /Sign in/ }).click();

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 import { signIn } from '../support/session';
 
 /** Opens the settings drawer from the gear of the top bar. */
@@ -43,24 +43,15 @@ function luminance(css: string): number {
 }
 
 describe('the layouts and the settings drawer', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney();
 
   it('switches the four layouts from the drawer, the menu reachable in each, and keeps the choice', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server.password);
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
     await page.getByTestId('widget-welcome').waitFor();
 
@@ -89,10 +80,10 @@ describe('the layouts and the settings drawer', () => {
   });
 
   it('turns dark mode on and off, with light text on the dark bars', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server.password);
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
     await page.getByTestId('widget-welcome').waitFor();
     const header = page.locator('header').first();

@@ -1,32 +1,23 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 import { signInToWorkbench } from '../support/session';
 
 /** A toast with the given text. */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 describe('platform administration: parameters, dictionaries and branding', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney();
 
   it('adds a parameter (refusing a bad code first), edits and deletes it', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await signInToWorkbench(page, server);
-    await page.goto(`${server.url}/platform/config`);
+    await signInToWorkbench(page, env.server);
+    await page.goto(`${env.server.url}/platform/config`);
     await page.getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add parameter' });
     await dialog.getByLabel('Name', { exact: true }).fill('E2E parameter');
@@ -69,10 +60,10 @@ describe('platform administration: parameters, dictionaries and branding', () =>
   });
 
   it('adds a dictionary type and a value, shown as a tag of its colour', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInToWorkbench(page, server);
-    await page.goto(`${server.url}/platform/dict`);
+    await signInToWorkbench(page, env.server);
+    await page.goto(`${env.server.url}/platform/dict`);
     await page.getByRole('button', { name: 'Add' }).click();
     const typeDialog = page.getByRole('dialog', { name: 'Add dictionary type' });
     await typeDialog.getByLabel('Type name', { exact: true }).fill('E2E colours');
@@ -102,10 +93,10 @@ describe('platform administration: parameters, dictionaries and branding', () =>
   });
 
   it('changes the system title, and the sign-in page shows it after signing out', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInToWorkbench(page, server);
-    await page.goto(`${server.url}/platform/infoSetting`);
+    await signInToWorkbench(page, env.server);
+    await page.goto(`${env.server.url}/platform/infoSetting`);
     const title = page.getByLabel('System title', { exact: true });
     await title.fill('Acme Stock');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 
 describe('QR sign-in: a phone confirms, the desktop is signed in live', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney();
 
   it('signs the desktop in once the signed-in phone confirms the code', async () => {
-    const desktop = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const desktop = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const waiting = await desktop.newPage();
-    await waiting.goto(`${server.url}/login`);
+    await waiting.goto(`${env.server.url}/login`);
     await waiting.getByRole('tab', { name: 'QR code' }).click();
     const code = waiting.locator('img[data-ticket]');
     await code.waitFor();
@@ -28,7 +18,7 @@ describe('QR sign-in: a phone confirms, the desktop is signed in live', () => {
     await waiting.getByText('Scan with a phone where you are signed in to Shelfwise').waitFor();
     await waiting.screenshot({ path: `${ARTIFACTS}login-qr-en.png` });
 
-    const phoneContext = await browser.newContext({
+    const phoneContext = await env.browser.newContext({
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -36,10 +26,10 @@ describe('QR sign-in: a phone confirms, the desktop is signed in live', () => {
     });
     const phone = await phoneContext.newPage();
     // the phone opens the code's link signed out: it signs in first and comes back to the confirmation
-    await phone.goto(`${server.url}/qrConfirm?ticket=${ticket}`);
+    await phone.goto(`${env.server.url}/qrConfirm?ticket=${ticket}`);
     await phone.waitForURL(/\/login\?redirect=/);
     await phone.getByRole('textbox', { name: 'Account' }).fill('admin');
-    await phone.getByLabel('Password', { exact: true }).fill(server.password);
+    await phone.getByLabel('Password', { exact: true }).fill(env.server.password);
     await phone.getByRole('button', { name: /Sign in/ }).click();
     await phone.waitForURL(/\/qrConfirm\?ticket=/);
     await phone.getByText('Sign in on the other device?').waitFor();

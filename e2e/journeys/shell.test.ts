@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server';
+import { describe, it } from 'node:test';
+import { ARTIFACTS } from '../support/browser';
+import { useJourney } from '../support/journey';
 import { signIn } from '../support/session';
 
 describe('the web shell as a new user meets it', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = useJourney();
 
   it('sends a signed-out visitor of a protected URL to sign in, and back to that URL afterwards', async () => {
-    const page = await browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await env.browser.newPage({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.url}/platform/config?tab=2`);
+    await page.goto(`${env.server.url}/platform/config?tab=2`);
     await page.waitForURL(/\/login\?redirect=%2Fplatform%2Fconfig%3Ftab%3D2/);
     assert.match(await page.title(), /Shelfwise/);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -31,7 +21,7 @@ describe('the web shell as a new user meets it', () => {
     await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}login-failed-en.png` });
 
-    await signIn(page, server.password);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/platform\/config\?tab=2$/);
     // signed in and back where the visitor wanted to go: the menu of the server is there
     await page.getByRole('menuitem', { name: 'Platform' }).waitFor();
@@ -40,10 +30,10 @@ describe('the web shell as a new user meets it', () => {
   });
 
   it('lands on the workbench, opens menus as tabs, keeps them, and closes them', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server.password);
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
     await page.getByTestId('widget-welcome').waitFor();
     assert.equal(await page.title(), 'Home - Shelfwise');
@@ -71,9 +61,9 @@ describe('the web shell as a new user meets it', () => {
   });
 
   it('switches language at run time, and the server answers in it too', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${env.server.url}/login`);
     await page.getByText('简', { exact: true }).click();
     await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
     await page.getByRole('textbox', { name: '账号' }).fill('admin');
@@ -85,7 +75,7 @@ describe('the web shell as a new user meets it', () => {
     await page.getByRole('heading', { name: '歡迎回來' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}login-zh-tw.png` });
     await page.getByRole('textbox', { name: '帳號' }).fill('admin');
-    await page.getByLabel('密碼', { exact: true }).fill(server.password);
+    await page.getByLabel('密碼', { exact: true }).fill(env.server.password);
     await page.getByRole('button', { name: /登\s*入/ }).click();
     await page.waitForURL(/\/dashboard\/home$/);
     await page
@@ -98,10 +88,10 @@ describe('the web shell as a new user meets it', () => {
   });
 
   it('locks and unlocks the screen with the password', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server.password);
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
     await page.getByRole('button', { name: 'Lock screen' }).click();
     const lock = page.getByRole('dialog', { name: 'Lock screen' });
@@ -113,7 +103,7 @@ describe('the web shell as a new user meets it', () => {
     // a reload stays locked
     await page.reload();
     await page.getByRole('dialog', { name: 'Lock screen' }).waitFor();
-    await page.getByRole('dialog', { name: 'Lock screen' }).getByLabel('Password').fill(server.password);
+    await page.getByRole('dialog', { name: 'Lock screen' }).getByLabel('Password').fill(env.server.password);
     await page.getByRole('dialog', { name: 'Lock screen' }).getByLabel('Password').press('Enter');
     await page.getByRole('dialog', { name: 'Lock screen' }).waitFor({ state: 'detached' });
     await page.getByTestId('widget-welcome').waitFor();
@@ -121,12 +111,12 @@ describe('the web shell as a new user meets it', () => {
   });
 
   it('signs out, and an unknown URL shows the not-found page with a way home', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
-    await signIn(page, server.password);
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${env.server.url}/no/such/page`);
     await page.getByText('Sorry, the address you entered is wrong').waitFor();
     await page.screenshot({ path: `${ARTIFACTS}not-found-en.png` });
     await page.getByRole('button', { name: 'Back to home' }).click();
@@ -137,7 +127,7 @@ describe('the web shell as a new user meets it', () => {
     await page.waitForURL(/\/login(\?redirect=.*)?$/);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     // the old session is gone: a protected page sends back to sign in
-    await page.goto(`${server.url}/dashboard/home`);
+    await page.goto(`${env.server.url}/dashboard/home`);
     await page.waitForURL(/\/login\?redirect=/);
     await context.close();
   });
