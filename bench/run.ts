@@ -97,14 +97,41 @@ try {
       gated: true,
     },
   ];
+  // the cost of the operation log: one write endpoint with the log switched on and off, back to back
+  const json = { ...auth, 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const out = (await res.json()) as { code: number; result: unknown; message: string };
+    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
+    return out.result;
+  };
+  const typeId = (await post('/api/sysDictType/add', { name: 'Bench', code: 'BenchType' })) as number;
+  const valueId = (await post('/api/sysDictData/add', { dictTypeId: typeId, value: 'b', label: 'Bench' })) as number;
+  const opLog = (on: boolean) => post('/api/sysConfig/batchUpdate', [{ code: 'sys_op_log', value: String(on) }]);
+  const write: autocannon.Options = {
+    url: `${base}/api/sysDictData/update`,
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ id: valueId, dictTypeId: typeId, value: 'b', label: 'Bench value', remark: 'measured' }),
+  };
+
   // this machine's throughput drifts by tens of percent between minutes: the endpoints are measured in
   // interleaved rounds, each ratio against the bare route of the same round, and medians are reported
   const rounds: Awaited<ReturnType<typeof measure>>[][] = [];
+  const logRounds: { on: Awaited<ReturnType<typeof measure>>; off: Awaited<ReturnType<typeof measure>> }[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const row = [];
     for (const t of targets) row.push(await measure(t.name, t.opts, round === 0));
     rounds.push(row);
+    // alternate which comes first, so a drift within the round does not favour one side
+    const pair: Partial<(typeof logRounds)[number]> = {};
+    for (const on of round % 2 === 0 ? [true, false] : [false, true]) {
+      await opLog(on);
+      pair[on ? 'on' : 'off'] = await measure(`write, op log ${on ? 'on' : 'off'}`, write, round === 0);
+    }
+    logRounds.push(pair as (typeof logRounds)[number]);
   }
+  await opLog(true);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   console.log(
     `\nShelfwise kernel benchmark: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians`,
@@ -129,6 +156,21 @@ try {
       `${t.name.padEnd(32)} ${rps.toFixed(0).padStart(7)} ${String(p50).padStart(8)} ${String(p99).padStart(7)} ${(ratio * 100).toFixed(0).padStart(6)} %   ${t.gated || i === 0 ? verdict : `${verdict} (kernel path only)`}${bad ? `  (${bad} failed requests!)` : ''}`,
     );
   });
+  const logRatios = logRounds.map((r) => r.on.rps / (r.off.rps || 1));
+  const logRatio = median(logRatios);
+  const badWrites = logRounds.reduce((n, r) => n + r.on.bad + r.off.bad, 0);
+  console.log('\noperation log cost on a write endpoint (POST /api/sysDictData/update, diff log on in both):');
+  for (const side of ['on', 'off'] as const) {
+    const runs = logRounds.map((r) => r[side]);
+    console.log(
+      `  op log ${side.padEnd(3)}  ${median(runs.map((r) => r.rps))
+        .toFixed(0)
+        .padStart(7)} req/s  p50 ${median(runs.map((r) => r.p50))} ms  p99 ${median(runs.map((r) => r.p99))} ms`,
+    );
+  }
+  console.log(
+    `  on/off ratio ${logRatio.toFixed(3)} (logging costs ${((1 - logRatio) * 100).toFixed(1)} %; target under 10 %: ${logRatio >= 0.9 ? 'met' : 'MISSED'}); per round ${logRatios.map((r) => r.toFixed(3)).join(' ')}${badWrites ? `  (${badWrites} failed requests!)` : ''}`,
+  );
   console.log(
     `ratios per round: ${rounds
       .map((row) =>

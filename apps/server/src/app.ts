@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,19 +22,28 @@ import { createIdGenerator } from './kernel/db/ids';
 import { migrateToLatest } from './kernel/db/migrator';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import { AppError } from './kernel/errors/app-error';
-import { createLocalFileStore } from './kernel/files/file-store';
+import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
+import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
 import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
 import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
 import { registerConstRoutes } from './modules/system/const/const.routes';
 import { registerDictRoutes } from './modules/system/dict/dict.routes';
+import { registerLogRoutes } from './modules/system/log/log.routes';
 import { registerMenuRoutes } from './modules/system/menu/menu.routes';
+import { registerNoticeRoutes } from './modules/system/notice/notice.routes';
+import { registerOnlineUserRoutes } from './modules/system/online-user/online-user.routes';
+import { registerOrgRoutes } from './modules/system/org/org.routes';
+import { registerPosRoutes } from './modules/system/pos/pos.routes';
+import { registerRoleRoutes } from './modules/system/role/role.routes';
 import { type SeedReport, seedSystem } from './modules/system/seed/seed';
 import { registerSwaggerRoutes } from './modules/system/swagger/swagger.routes';
+import { registerTenantRoutes } from './modules/system/tenant/tenant.routes';
+import { registerUserRoutes } from './modules/system/user/user.routes';
 
 /** Options for building the app (tests swap the SMS provider and the logger). */
 export interface BuildOptions {
@@ -114,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const ids = createIdGenerator(lease.node);
   const settings = createSettings(db, cache);
   const tokens = createTokenService(secret);
+  const logs = createLogService({ db, ids, settings, log: app.log });
   const kernel: Kernel = {
     config,
     db,
@@ -129,10 +140,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     sms: createSmsCodeService(cache, options.smsProvider ?? createLogSmsProvider(app.log)),
     files: createLocalFileStore(join(config.dataDir, 'files')),
     log: app.log,
+    logs,
   };
   await kernel.sessions.primeRevocations();
 
+  const retention = startLogRetention({ db, settings, log: app.log });
   app.addHook('onClose', async () => {
+    // queued log rows are written while the database is still open
+    await retention.stop();
+    await logs.close();
     await lease.release().catch(() => undefined);
     await cache.close().catch(() => undefined);
     await closeDb();
@@ -160,6 +176,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: 429, retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
+  // uploads: one file per request, at most 10 MB (API-CONTRACT §5); over the limit answers 413
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
   // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
@@ -169,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
 
   app.setErrorHandler((error, req, reply) => sendError(error as Error, req, reply));
+  registerLogHooks(app, logs);
 
   const realtime = createRealtime(app, kernel);
   // open sockets would hold the server's close: they are ended first
@@ -177,7 +199,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerConfigRoutes(app, kernel);
   registerConstRoutes(app, kernel);
   registerDictRoutes(app, kernel);
+  registerLogRoutes(app, kernel);
   registerMenuRoutes(app, kernel);
+  registerNoticeRoutes(app, kernel, realtime);
+  registerOnlineUserRoutes(app, kernel, realtime);
+  registerTenantRoutes(app, kernel, realtime);
+  registerUserRoutes(app, kernel, realtime);
+  registerRoleRoutes(app, kernel);
+  registerOrgRoutes(app, kernel);
+  registerPosRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));

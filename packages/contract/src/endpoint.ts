@@ -24,6 +24,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   response: ResponseKind;
   /** Largest accepted body in bytes, when it differs from the server default. */
   bodyLimit?: number;
+  /** The endpoint takes `multipart/form-data` with one file in the field `file` (10 MB); others refuse it. */
+  upload?: boolean;
   /**
    * `platform`: the endpoint manages data shared by every tenant; only users of the platform (default) tenant
    * and super admins may call it, whatever a tenant's menu grant says.

@@ -43,6 +43,22 @@ export const ERROR_CODES = {
   dictCodeEnumReserved: 400,
   menuParentInvalid: 400,
   imageInvalid: 415,
+  // identity and tenancy
+  defaultTenantProtected: 409,
+  tenantHasData: 409,
+  inUse: 409,
+  orgParentInvalid: 400,
+  outsideDataScope: 403,
+  accountTypeNotAllowed: 403,
+  selfAction: 400,
+  grantOutsideCeiling: 400,
+  switchTenantDenied: 403,
+  importInvalidFile: 400,
+  // notices, messages and online users
+  noticeNotDraft: 409,
+  noticeNotPublished: 409,
+  noticePublishedNoDelete: 409,
+  forceOfflineSelf: 400,
 } as const;
 
 /** One stable error code. */

@@ -11,7 +11,15 @@ export * from './system/auth';
 export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
+export * from './system/log';
 export * from './system/menu';
+export * from './system/notice';
+export * from './system/online-user';
+export * from './system/org';
+export * from './system/pos';
+export * from './system/role';
+export * from './system/tenant';
+export * from './system/user';
 export * from './url';
 
 import type { Endpoint } from './endpoint';
@@ -19,10 +27,42 @@ import { swagger, sysAuth, sysSms } from './system/auth';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
+import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from './system/log';
 import { sysMenu } from './system/menu';
+import { sysMessage, sysNotice } from './system/notice';
+import { sysOnlineUser } from './system/online-user';
+import { sysOrg } from './system/org';
+import { sysPos } from './system/pos';
+import { sysRole } from './system/role';
+import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
+import { sysUser, sysUserMenu } from './system/user';
 
 /** Every API service, by name. */
-export const api = { sysAuth, sysSms, swagger, sysConfig, sysConst, sysDictType, sysDictData, sysMenu };
+export const api = {
+  sysAuth,
+  sysSms,
+  swagger,
+  sysConfig,
+  sysConst,
+  sysDictType,
+  sysDictData,
+  sysMenu,
+  sysTenant,
+  sysTenantConfig,
+  sysUserRegWay,
+  sysUser,
+  sysUserMenu,
+  sysRole,
+  sysOrg,
+  sysPos,
+  sysNotice,
+  sysMessage,
+  sysOnlineUser,
+  sysLogVis,
+  sysLogOp,
+  sysLogEx,
+  sysLogDiff,
+};
 
 /** Every endpoint of the API, flat. */
 export const allEndpoints: readonly Endpoint[] = Object.values(api).flatMap((s) => Object.values(s) as Endpoint[]);

@@ -14,3 +14,21 @@ export async function solveCaptcha(t: TestApp): Promise<{ codeId: string; code: 
   const answer = await t.kernel.cache.get<number>(`captcha:${c.result.id}`);
   return { codeId: c.result.id, code: String(answer) };
 }
+
+/** A multipart/form-data body with one file field (as a browser's upload sends it). */
+export function multipartFile(
+  data: Buffer,
+  filename: string,
+  contentType = 'application/octet-stream',
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----shelfwise${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

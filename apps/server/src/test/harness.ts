@@ -55,7 +55,12 @@ export interface TestApp {
     accountType?: number;
     phone?: string;
     status?: number;
-  }): Promise<{ id: number; account: string; password: string }>;
+    /** The user's organisation (default: none). */
+    orgId?: number;
+    /** Data scope of the user's role (default: own records); custom scopes name `customOrgIds`. */
+    dataScope?: number;
+    customOrgIds?: number[];
+  }): Promise<{ id: number; account: string; password: string; roleId: number }>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,8 @@ export async function startTestApp(
     /** Reuse a database (a second node); the first app that was given it does not drop it. */
     db?: TestDatabase;
     redisUrl?: string;
+    /** Registers extra routes (tests of the route table itself) before the app is ready. */
+    beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await createTestDatabase(dialect));
@@ -98,6 +105,7 @@ export async function startTestApp(
     throw e;
   }
   const { app, kernel, seed } = built;
+  options.beforeReady?.(app, kernel);
   await app.ready();
 
   const call = async <E extends Endpoint>(endpoint: E, input?: unknown, o: CallOptions = {}): Promise<Called<E>> => {
@@ -226,7 +234,7 @@ export async function startTestApp(
         tenantId,
         account: o.account,
         accountType: o.accountType ?? AccountType.normalUser,
-        orgId: null,
+        orgId: o.orgId ?? null,
         hash: await hashPassword(password),
         phone: o.phone,
         status: o.status,
@@ -238,7 +246,7 @@ export async function startTestApp(
           tenant_id: tenantId,
           code: `r_${o.account}`,
           name: `Role of ${o.account}`,
-          data_scope: 4,
+          data_scope: o.dataScope ?? 4,
           order_no: 1,
           status: 1,
           remark: null,
@@ -262,8 +270,14 @@ export async function startTestApp(
           .values(menus.map((m) => ({ tenant_id: tenantId, role_id: roleId, menu_id: m.id })))
           .execute();
       }
+      if (o.customOrgIds?.length) {
+        await kernel.db
+          .insertInto('sys_role_org')
+          .values(o.customOrgIds.map((org_id) => ({ tenant_id: tenantId, role_id: roleId, org_id })))
+          .execute();
+      }
       await kernel.principals.invalidateAll();
-      return { id, account: o.account, password };
+      return { id, account: o.account, password, roleId };
     },
     async close() {
       await app.close();

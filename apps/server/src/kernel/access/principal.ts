@@ -2,6 +2,7 @@ import { AccountType, Status } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import type { Cache } from '../cache/cache';
 import type { Database } from '../db/schema';
+import { type DataScopeGrant, loadDataScope } from './data-scope';
 
 /** What the server knows about a signed-in user for access decisions; cached, rebuilt on grant changes. */
 export interface Principal {
@@ -15,6 +16,8 @@ export interface Principal {
   /** Permission codes; empty for super admins, who pass every check. */
   permissions: string[];
   isSuperAdmin: boolean;
+  /** What organisation-owned data the user may see (administrators: everything). */
+  dataScope: DataScopeGrant;
 }
 
 const TTL_MS = 10 * 60_000;
@@ -37,7 +40,7 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
     const roles = await db
       .selectFrom('sys_user_role as ur')
       .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').onRef('r.tenant_id', '=', 'ur.tenant_id'))
-      .select(['r.id'])
+      .select(['r.id', 'r.data_scope'])
       .where('ur.tenant_id', '=', tenantId)
       .where('ur.user_id', '=', userId)
       .where('r.status', '=', Status.enabled)
@@ -69,6 +72,15 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
       }
       permissions = (await q.execute()).map((r) => r.permission as string).sort();
     }
+    const dataScope: DataScopeGrant =
+      isSuperAdmin || !needsRoles
+        ? { all: true }
+        : await loadDataScope(
+            db,
+            tenantId,
+            { orgId: user.org_id },
+            roles.map((r) => ({ id: r.id, dataScope: r.data_scope })),
+          );
     return {
       userId: user.id,
       tenantId: user.tenant_id,
@@ -79,6 +91,7 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
       roleIds,
       permissions,
       isSuperAdmin,
+      dataScope,
     };
   }
 

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '../errors/app-error';
+import { SETTING, type Settings } from '../settings/settings';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); about 20 ms a hash on the reference machine
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules)
@@ -24,4 +26,12 @@ let decoy: Promise<string> | undefined;
 export async function verifyDecoy(password: string): Promise<void> {
   decoy ??= hashPassword(crypto.randomUUID());
   await verifyPassword(await decoy, password);
+}
+
+/** Refuses a new password shorter than the configured minimum or without both letters and digits. */
+export async function checkPasswordRule(settings: Settings, password: string): Promise<void> {
+  const min = await settings.int(SETTING.passwordMinLength, 8, 6);
+  if (password.length < min || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
+    throw new AppError('passwordTooWeak', { min });
+  }
 }

@@ -33,10 +33,17 @@ export function createSessionService(deps: {
     refresh: (await settings.int(SETTING.refreshTokenMinutes, 7 * 24 * 60, 5)) * 60,
   });
 
-  async function sign(uid: number, tid: number, sid: number, ajti: string, rjti: string): Promise<TokenPair> {
+  async function sign(
+    uid: number,
+    tid: number,
+    sid: number,
+    ajti: string,
+    rjti: string,
+    act?: number,
+  ): Promise<TokenPair> {
     const t = await ttls();
     return {
-      accessToken: await tokens.signAccess({ uid, tid, sid }, ajti, t.access),
+      accessToken: await tokens.signAccess({ uid, tid, sid, act }, ajti, t.access),
       refreshToken: await tokens.signRefresh({ sid, atj: ajti }, rjti, t.refresh),
     };
   }
@@ -112,7 +119,7 @@ export function createSessionService(deps: {
             .where('refresh_jti', '=', r.jti)
             .executeTakeFirst();
           if (Number(res.numUpdatedRows) === 1) {
-            const pair = await sign(expired.uid, expired.tid, r.sid, ajti, rjti);
+            const pair = await sign(expired.uid, expired.tid, r.sid, ajti, rjti, expired.act);
             return { claims: { ...expired, jti: ajti }, pair };
           }
           continue; // a concurrent request rotated first: read again and take the grace path
@@ -142,6 +149,29 @@ export function createSessionService(deps: {
       return tokens.signRefresh({ sid: claims.sid, atj: claims.jti }, rjti, t.refresh);
     },
 
+    /**
+     * New tokens for the same session acting in another tenant (`act`), or back in the user's own (undefined).
+     * The previous access and refresh tokens of the session stop being refreshable.
+     */
+    async reissue(claims: AccessClaims, act: number | undefined): Promise<TokenPair> {
+      const ajti = tokens.newJti();
+      const rjti = tokens.newJti();
+      const res = await db
+        .updateTable('sys_session')
+        .set({
+          access_jti: ajti,
+          refresh_jti: rjti,
+          prev_refresh_jti: null,
+          rotated_at: null,
+          last_seen_at: Date.now(),
+        })
+        .where('id', '=', claims.sid)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new AppError('sessionRevoked');
+      return sign(claims.uid, claims.tid, claims.sid, ajti, rjti, act);
+    },
+
     async revoke(sid: number, reason: string): Promise<void> {
       await markRevoked(sid);
       await db
@@ -163,6 +193,32 @@ export function createSessionService(deps: {
         .execute();
       for (const s of open) await service.revoke(s.id, reason);
       return open.length;
+    },
+
+    /** Ends every session of a tenant (disabled or deleted tenant). */
+    async revokeTenant(tenantId: number, reason: string): Promise<number> {
+      const open = await db
+        .selectFrom('sys_session')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      for (const s of open) await service.revoke(s.id, reason);
+      return open.length;
+    },
+
+    /** Ends a user's sessions except one (a password change keeps the session that made it); returns their ids. */
+    async revokeOthers(tenantId: number, userId: number, keepSid: number, reason: string): Promise<number[]> {
+      const open = await db
+        .selectFrom('sys_session')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('id', '<>', keepSid)
+        .execute();
+      for (const s of open) await service.revoke(s.id, reason);
+      return open.map((s) => s.id);
     },
 
     /** At start: sessions revoked recently are put back in the cache (the memory cache starts empty). */

@@ -9,6 +9,8 @@ export interface AccessClaims {
   tid: number;
   /** session id */
   sid: number;
+  /** tenant a super admin acts in, when not their own */
+  act?: number;
   jti: string;
   exp: number;
 }
@@ -33,7 +35,11 @@ const REFRESH = 'rt+jwt';
 export const DOCS = 'docs+jwt';
 
 const isAccess = (p: Record<string, unknown>): p is Record<string, unknown> & AccessClaims =>
-  typeof p.uid === 'number' && typeof p.tid === 'number' && typeof p.sid === 'number' && typeof p.jti === 'string';
+  typeof p.uid === 'number' &&
+  typeof p.tid === 'number' &&
+  typeof p.sid === 'number' &&
+  typeof p.jti === 'string' &&
+  (p.act === undefined || typeof p.act === 'number');
 
 /** Signs and reads the access/refresh tokens of API-CONTRACT §3 (JWT, HS256, secret from the data folder). */
 export function createTokenService(secret: Uint8Array) {
@@ -45,8 +51,9 @@ export function createTokenService(secret: Uint8Array) {
   return {
     newJti: () => randomUUID(),
 
-    async signAccess(c: { uid: number; tid: number; sid: number }, jti: string, ttlSeconds: number) {
-      return sign(ACCESS, { uid: c.uid, tid: c.tid, sid: c.sid }, jti, ttlSeconds);
+    async signAccess(c: { uid: number; tid: number; sid: number; act?: number }, jti: string, ttlSeconds: number) {
+      const claims = { uid: c.uid, tid: c.tid, sid: c.sid, ...(c.act !== undefined ? { act: c.act } : {}) };
+      return sign(ACCESS, claims, jti, ttlSeconds);
     },
 
     async signRefresh(c: { sid: number; atj: string }, jti: string, ttlSeconds: number) {

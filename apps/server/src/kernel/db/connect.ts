@@ -47,6 +47,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // a connection the server ends (administrator command, failover) reports an error on its client: the pool
+    // handles idle ones, and every client keeps a listener for its whole life, including while it closes, so
+    // such an error is never an uncaught exception; the pool replaces the connection on next use
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, close: () => db.destroy() };
   }

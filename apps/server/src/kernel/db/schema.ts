@@ -195,12 +195,120 @@ export interface SysSessionTable {
   last_seen_at: Millis | null;
 }
 
+export interface SysRoleOrgTable {
+  tenant_id: number;
+  role_id: number;
+  org_id: number;
+}
+
+export interface SysTenantConfigTable extends Audit {
+  id: number;
+  tenant_id: number;
+  name: string;
+  code: string;
+  value: string | null;
+  sys_flag: number;
+  group_code: string | null;
+  order_no: number;
+  remark: string | null;
+}
+
+export interface SysUserMenuTable {
+  tenant_id: number;
+  user_id: number;
+  menu_id: number;
+  order_no: number;
+  created_at: Millis;
+}
+
 export interface SysNodeTable {
   node_no: number;
   instance_id: string;
   host: string | null;
   started_at: Millis;
   heartbeat_at: Millis;
+}
+
+export interface SysNoticeTable extends Audit {
+  id: number;
+  tenant_id: number;
+  title: string;
+  content: string;
+  type: number;
+  status: number;
+  publisher_id: number | null;
+  publisher_name: string | null;
+  published_at: Millis | null;
+  withdrawn_at: Millis | null;
+}
+
+export interface SysNoticeUserTable {
+  tenant_id: number;
+  notice_id: number;
+  user_id: number;
+  read_at: Millis | null;
+}
+
+export interface SysMessageTable extends Audit {
+  id: number;
+  tenant_id: number;
+  sender_id: number | null;
+  sender_name: string | null;
+  receiver_id: number;
+  title: string;
+  content: string;
+  read_at: Millis | null;
+}
+
+/** Who acted, in every log row. */
+type LogActor = {
+  id: number;
+  tenant_id: number;
+  user_id: number | null;
+  account: string | null;
+  real_name: string | null;
+  request_id: string | null;
+  created_at: Millis;
+};
+/** Where a logged request came from. */
+type LogClient = { ip: string | null; browser: string | null; os: string | null };
+
+export interface SysLogVisTable extends LogActor, LogClient {
+  action: number;
+  success: number;
+  message: string | null;
+  login_way: number | null;
+}
+
+export interface SysLogOpTable extends LogActor, LogClient {
+  service: string;
+  action: string;
+  method: string;
+  path: string;
+  permission: string | null;
+  input: string | null;
+  status: number;
+  error_code: string | null;
+  elapsed: number;
+}
+
+export interface SysLogExTable extends LogActor, LogClient {
+  method: string;
+  path: string;
+  status: number;
+  error_name: string;
+  message: string | null;
+  stack: string | null;
+  input: string | null;
+}
+
+export interface SysLogDiffTable extends LogActor {
+  table_name: string;
+  record_id: string;
+  op: string;
+  changed_fields: string;
+  before_data: string | null;
+  after_data: string | null;
 }
 
 /** Every table of the database, for Kysely's types. */
@@ -220,6 +328,16 @@ export interface Database {
   sys_user_reg_way: SysUserRegWayTable;
   sys_session: SysSessionTable;
   sys_node: SysNodeTable;
+  sys_role_org: SysRoleOrgTable;
+  sys_tenant_config: SysTenantConfigTable;
+  sys_user_menu: SysUserMenuTable;
+  sys_log_vis: SysLogVisTable;
+  sys_log_op: SysLogOpTable;
+  sys_log_ex: SysLogExTable;
+  sys_log_diff: SysLogDiffTable;
+  sys_notice: SysNoticeTable;
+  sys_notice_user: SysNoticeUserTable;
+  sys_message: SysMessageTable;
 }
 
 /** Tables that belong to one tenant: every query on them goes through `tenantScoped`. */

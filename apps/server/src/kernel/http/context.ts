@@ -1,4 +1,5 @@
 import type { Locale } from '@shelfwise/contract';
+import type { DataScopeGrant } from '../access/data-scope';
 import type { TenantContext } from '../db/tenant-scope';
 
 /** Everything a service needs to know about the request, built once and passed explicitly. */
@@ -12,6 +13,10 @@ export interface RequestContext extends TenantContext {
   /** Permission codes held; super admins pass every check without a list. */
   permissions: ReadonlySet<string>;
   roleIds: readonly number[];
+  /** What organisation-owned data the caller may see. */
+  dataScope: DataScopeGrant;
+  /** The tenant the user belongs to; differs from `tenantId` while a super admin acts inside another tenant. */
+  homeTenantId: number;
   sessionId: number | null;
   /** jti of the access token the request carried (refreshToken binds to it). */
   tokenJti: string | null;

@@ -70,6 +70,8 @@ export function defineRoute<E extends Endpoint>(
         : {}),
     },
     handler: async (req, reply) => {
+      // files only where the endpoint takes one; a multipart body anywhere else is a content type it does not read
+      if (!endpoint.upload && req.isMultipart()) throw new AppError('unsupportedMediaType');
       const ctx = await buildContext(kernel, req, reply, endpoint);
       req.ctx = ctx;
       if (permission !== 'public' && permission !== 'authenticated' && !ctx.isSuperAdmin) {
@@ -135,6 +137,8 @@ async function anonymous(kernel: Kernel, req: FastifyRequest, base: BaseContext)
     isSuperAdmin: false,
     permissions: new Set(),
     roleIds: [],
+    dataScope: { all: false, orgIds: [], self: false },
+    homeTenantId: tenantId,
     sessionId: null,
     tokenJti: null,
     timeZone: tenant?.time_zone ?? 'UTC',
@@ -186,12 +190,16 @@ export async function buildContext(
 
   const principal = await kernel.principals.get(claims.tid, claims.uid);
   if (principal?.status !== 1) return fail('sessionRevoked');
-  const tenant = await kernel.tenants.get(claims.tid);
+  // a super admin may act inside another tenant (`act` claim, set by sysTenant/changeTenant)
+  const tenantId = claims.act !== undefined && principal.isSuperAdmin ? claims.act : claims.tid;
+  const tenant = await kernel.tenants.get(tenantId);
   if (!tenant || (tenant.status !== 1 && !principal.isSuperAdmin)) return fail('sessionRevoked');
 
   return {
     ...base,
-    tenantId: claims.tid,
+    tenantId,
+    homeTenantId: claims.tid,
+    dataScope: principal.dataScope,
     userId: principal.userId,
     orgId: principal.orgId,
     accountType: principal.accountType,

@@ -12,6 +12,7 @@ import type { DialectName } from '../db/connect';
 import type { IdGenerator } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { FileStore } from '../files/file-store';
+import type { LogService } from '../logs';
 import type { Settings } from '../settings/settings';
 
 /** The shared services every module is built from (explicit dependencies, no container). */
@@ -30,4 +31,6 @@ export interface Kernel {
   sms: SmsCodeService;
   files: FileStore;
   log: FastifyBaseLogger;
+  /** Visit, operation, exception and diff logs (written in batches, off the request path). */
+  logs: LogService;
 }

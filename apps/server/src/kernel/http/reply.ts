@@ -62,6 +62,11 @@ export function validationError(error: z.ZodError): AppError {
   return new AppError('validation', { count: Object.keys(fields).length }, fields);
 }
 
+/** The message of one schema issue in a language (imports report row problems with it). */
+export function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
+  return translateIssue(issueText(issue), locale);
+}
+
 function translateIssue(raw: string, locale: Locale): string {
   let issue: z.core.$ZodIssue & { texts?: Partial<Record<Locale, string>> };
   try {
@@ -81,6 +86,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'badRequest',
   FST_ERR_BAD_STATUS_CODE: 'internal',
+  FST_REQ_FILE_TOO_LARGE: 'payloadTooLarge',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupportedMediaType',
+  FST_FILES_LIMIT: 'badRequest',
 };
 
 /** Maps any error to the wrapper with a real status, a stable code and a message in the request's language. */
@@ -104,7 +112,8 @@ export function sendError(error: FastifyError | AppError | Error, req: FastifyRe
     }
   }
   if (app.code === 'payloadTooLarge') {
-    const limit = req.routeOptions?.bodyLimit ?? 1024 * 1024;
+    const isFile = (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE';
+    const limit = isFile ? 10 * 1024 * 1024 : (req.routeOptions?.bodyLimit ?? 1024 * 1024);
     app = new AppError('payloadTooLarge', { limit: `${Math.round(limit / 1024 / 1024)} MB` });
   }
   const status = app.status;

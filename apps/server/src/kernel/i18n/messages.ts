@@ -191,7 +191,102 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '只能上传 jpg、jpeg、png 格式且不超过 10 MB 的图片',
     'zh-tw': '只能上傳 jpg、jpeg、png 格式且不超過 10 MB 的圖片',
   },
+  noticeNotDraft: {
+    en: 'Only a draft can be edited or published; withdraw a published notice first',
+    'zh-cn': '只有草稿可以编辑或发布；已发布的通知请先撤回',
+    'zh-tw': '只有草稿可以編輯或發布；已發布的通知請先撤回',
+  },
+  noticeNotPublished: {
+    en: 'Only a published notice can be withdrawn',
+    'zh-cn': '只有已发布的通知可以撤回',
+    'zh-tw': '只有已發布的通知可以撤回',
+  },
+  noticePublishedNoDelete: {
+    en: 'A published notice cannot be deleted; withdraw it first',
+    'zh-cn': '已发布的通知不能删除，请先撤回',
+    'zh-tw': '已發布的通知不能刪除，請先撤回',
+  },
+  forceOfflineSelf: {
+    en: 'You cannot force your own session offline; sign out instead',
+    'zh-cn': '不能强制自己下线，请使用退出登录',
+    'zh-tw': '不能強制自己下線，請改用登出',
+  },
+  defaultTenantProtected: {
+    en: 'The default (platform) tenant cannot be disabled or deleted',
+    'zh-cn': '默认（平台）租户不能停用或删除',
+    'zh-tw': '預設（平台）租戶不能停用或刪除',
+  },
+  tenantHasData: {
+    en: 'Disable the tenant before deleting it',
+    'zh-cn': '请先停用该租户再删除',
+    'zh-tw': '請先停用該租戶再刪除',
+  },
+  inUse: {
+    en: 'It is still in use: {what}',
+    'zh-cn': '仍在使用中：{what}',
+    'zh-tw': '仍在使用中：{what}',
+  },
+  orgParentInvalid: {
+    en: 'An organisation cannot be placed under itself or one of its descendants',
+    'zh-cn': '机构不能放在自身或其下级之下',
+    'zh-tw': '機構不能放在自身或其下層之下',
+  },
+  outsideDataScope: {
+    en: 'That organisation is outside the data you may manage',
+    'zh-cn': '该机构不在您的数据权限范围内',
+    'zh-tw': '該機構不在您的資料權限範圍內',
+  },
+  accountTypeNotAllowed: {
+    en: 'You may not manage an account of this type',
+    'zh-cn': '您无权管理此类型的账号',
+    'zh-tw': '您無權管理此類型的帳號',
+  },
+  selfAction: {
+    en: 'You cannot do this to your own account',
+    'zh-cn': '不能对自己的账号执行此操作',
+    'zh-tw': '不能對自己的帳號執行此操作',
+  },
+  grantOutsideCeiling: {
+    en: 'Some of the chosen menus are not granted to this tenant',
+    'zh-cn': '所选菜单中有未授权给本租户的菜单',
+    'zh-tw': '所選選單中有未授權給本租戶的選單',
+  },
+  switchTenantDenied: {
+    en: 'Only a super administrator can switch into another tenant',
+    'zh-cn': '只有超级管理员可以切换租户',
+    'zh-tw': '只有超級管理員可以切換租戶',
+  },
+  importInvalidFile: {
+    en: 'The file could not be read as an .xlsx workbook with the expected columns: {reason}',
+    'zh-cn': '无法读取该文件（需为含指定列的 .xlsx 工作簿）：{reason}',
+    'zh-tw': '無法讀取該檔案（需為含指定欄位的 .xlsx 活頁簿）：{reason}',
+  },
   // messages of custom schema checks
+  invalid_account: {
+    en: 'Letters, digits and . _ @ - only, starting with a letter or digit',
+    'zh-cn': '只能包含字母、数字和 . _ @ -，并以字母或数字开头',
+    'zh-tw': '只能包含字母、數字和 . _ @ -，並以字母或數字開頭',
+  },
+  invalid_host: {
+    en: 'Enter a host name such as wms.example.com',
+    'zh-cn': '请输入主机名，例如 wms.example.com',
+    'zh-tw': '請輸入主機名稱，例如 wms.example.com',
+  },
+  invalid_time_zone: {
+    en: 'Choose a time zone such as Asia/Shanghai or Europe/Berlin',
+    'zh-cn': '请选择时区，例如 Asia/Shanghai',
+    'zh-tw': '請選擇時區，例如 Asia/Taipei',
+  },
+  custom_scope_needs_orgs: {
+    en: 'Choose at least one organisation for a custom data scope',
+    'zh-cn': '自定义数据范围至少选择一个机构',
+    'zh-tw': '自訂資料範圍至少選擇一個機構',
+  },
+  regway_no_admin: {
+    en: 'Self-registered users cannot be administrators',
+    'zh-cn': '自助注册的用户不能是管理员',
+    'zh-tw': '自助註冊的使用者不能是管理員',
+  },
   invalid_mobile: {
     en: 'Enter a valid mobile number (11 digits starting with 13-19)',
     'zh-cn': '请输入正确的手机号码',
@@ -211,6 +306,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Values of an Enum dictionary must be whole numbers',
     'zh-cn': '枚举字典的值必须是整数',
     'zh-tw': '列舉字典的值必須是整數',
+  },
+  invalid_time: {
+    en: 'Enter a date as yyyy-MM-dd or a time as yyyy-MM-dd HH:mm:ss',
+    'zh-cn': '请输入 yyyy-MM-dd 格式的日期或 yyyy-MM-dd HH:mm:ss 格式的时间',
+    'zh-tw': '請輸入 yyyy-MM-dd 格式的日期或 yyyy-MM-dd HH:mm:ss 格式的時間',
+  },
+  export_ids_required: {
+    en: 'Select the rows to export',
+    'zh-cn': '请选择要导出的行',
+    'zh-tw': '請選擇要匯出的資料列',
   },
   // reasons for menuParentInvalid
   reason_button_under_menu: {

@@ -72,3 +72,18 @@ export function isTimeZone(tz: string): boolean {
     return false;
   }
 }
+
+/**
+ * Epoch milliseconds of a `yyyy-MM-dd[ HH:mm[:ss]]` wall-clock time in a time zone (a bare date is its
+ * midnight); undefined when the text is not such a time.
+ */
+export function parseTime(text: string, timeZone: string): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(wall)) return undefined;
+  // the offset at the guessed instant, corrected once for a wall time near a zone transition
+  const guess = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(guess, timeZone);
+}

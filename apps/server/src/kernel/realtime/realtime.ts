@@ -69,6 +69,14 @@ export function createRealtime(app: FastifyInstance, kernel: Kernel) {
     emit(room: string, event: string, payload: unknown) {
       io.to(room).emit(event, payload);
     },
+    /**
+     * Tells every socket in a room that its session has ended (`forceOffline` with the reason), then disconnects
+     * them, on every node. The event is written before the disconnect, so the browser gets it.
+     */
+    forceOffline(room: string, reason: string) {
+      io.to(room).emit('forceOffline', { reason });
+      io.in(room).disconnectSockets(true);
+    },
     async close() {
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => {

@@ -8,7 +8,7 @@ import { createQrService } from './qr.service';
 
 /** Routes of `sysAuth` and `sysSms`. */
 export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel, realtime: Realtime) {
-  const auth = createAuthService(kernel);
+  const auth = createAuthService(kernel, realtime);
   const qr = createQrService(kernel, realtime);
   const { sysAuth, sysSms } = api;
 

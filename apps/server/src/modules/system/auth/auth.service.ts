@@ -1,6 +1,7 @@
 import {
   AccountType,
   type InputOf,
+  LoginType,
   LoginWay,
   Status,
   type sysAuth,
@@ -8,17 +9,23 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import type { z } from 'zod';
-import { hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
+import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { refusalMessage } from '../../../kernel/logs';
+import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
 import { type AuthRepo, createAuthRepo } from './auth.repo';
 
 type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;
 
+/** The URL of an account's avatar or e-signature file (the key's last part busts caches after a change). */
+const imageUrl = (kind: string, id: number, key: string | null) =>
+  key ? `/api/sysUser/image/${kind}/${id}?v=${key.split('/').pop()}` : null;
+
 /** Sign-in, sign-out, tokens, lock screen, registration and the current user (API-CONTRACT §3). */
-export function createAuthService(kernel: Kernel) {
+export function createAuthService(kernel: Kernel, realtime: Realtime) {
   const { settings, sessions, captcha, sms, tenants, principals, ids, db } = kernel;
   const repo = createAuthRepo(db);
 
@@ -56,36 +63,53 @@ export function createAuthService(kernel: Kernel) {
     }
   }
 
+  /** A refused sign-in goes to the visit log; returns the error for the caller to throw. */
+  function refused(ctx: RequestContext, who: { tenantId: number; account: string; loginWay: number }, error: unknown) {
+    const message = refusalMessage(error, ctx.locale);
+    kernel.logs.visit(ctx, { ...who, action: LoginType.login, success: false, message });
+    return error;
+  }
+
   async function startSession(user: LoginUser, ctx: RequestContext, loginWay: number) {
     if (await settings.bool(SETTING.singleLogin, false)) {
-      await sessions.revokeUser(user.tenant_id, user.id, 'singleLogin');
+      // the user's other sessions end, and their open browsers are told at once (the new one has no socket yet)
+      if (await sessions.revokeUser(user.tenant_id, user.id, 'singleLogin')) {
+        realtime.forceOffline(rooms.user(user.tenant_id, user.id), 'singleLogin');
+      }
     }
     await repo.recordSuccess(user.tenant_id, user.id, ctx.ip);
     const pair = await sessions.issue({ id: user.id, tenantId: user.tenant_id }, { ...ctx, loginWay });
+    kernel.logs.visit(ctx, {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      account: user.account,
+      action: LoginType.login,
+      success: true,
+      loginWay,
+    });
     return { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
   }
 
-  async function passwordRule(password: string) {
-    const min = await settings.int(SETTING.passwordMinLength, 8, 6);
-    if (password.length < min || !/[A-Za-z]/.test(password) || !/\d/.test(password)) {
-      throw new AppError('passwordTooWeak', { min });
-    }
-  }
+  const passwordRule = (password: string) => checkPasswordRule(settings, password);
 
   return {
     captcha: () => captcha.create(),
 
     async login(input: InputOf<typeof sysAuth.login>, ctx: RequestContext) {
-      if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
       const tenantId = input.tenantId ?? ctx.tenantId;
-      const user = await repo.findByAccount(tenantId, input.account);
-      if (!user) {
-        await verifyDecoy(input.password);
-        throw new AppError('loginFailed');
+      try {
+        if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
+        const user = await repo.findByAccount(tenantId, input.account);
+        if (!user) {
+          await verifyDecoy(input.password);
+          throw new AppError('loginFailed');
+        }
+        await checkPassword(user, input.password, 'loginFailed');
+        await assertMaySignIn(user);
+        return await startSession(user, ctx, LoginWay.account);
+      } catch (e) {
+        throw refused(ctx, { tenantId, account: input.account, loginWay: LoginWay.account }, e);
       }
-      await checkPassword(user, input.password, 'loginFailed');
-      await assertMaySignIn(user);
-      return startSession(user, ctx, LoginWay.account);
     },
 
     /** Account and password checked with the lockout rules, without a captcha (API docs sign-in). */
@@ -105,16 +129,22 @@ export function createAuthService(kernel: Kernel) {
     },
 
     async loginPhone(input: InputOf<typeof sysAuth.loginPhone>, ctx: RequestContext) {
-      await sms.verify(input.phone, input.code);
-      const users = await repo.findByPhone(input.tenantId ?? ctx.tenantId, input.phone);
-      // no account, or the number is on several accounts: the caller must use the account login
-      if (users.length !== 1 || !users[0]) throw new AppError('loginFailed');
-      await assertMaySignIn(users[0]);
-      return startSession(users[0], ctx, LoginWay.phone);
+      const tenantId = input.tenantId ?? ctx.tenantId;
+      try {
+        await sms.verify(input.phone, input.code);
+        const users = await repo.findByPhone(tenantId, input.phone);
+        // no account, or the number is on several accounts: the caller must use the account login
+        if (users.length !== 1 || !users[0]) throw new AppError('loginFailed');
+        await assertMaySignIn(users[0]);
+        return await startSession(users[0], ctx, LoginWay.phone);
+      } catch (e) {
+        throw refused(ctx, { tenantId, account: input.phone, loginWay: LoginWay.phone }, e);
+      }
     },
 
     async logout(ctx: UserContext) {
       await sessions.revoke(ctx.sessionId, 'logout');
+      kernel.logs.visit(ctx, { action: LoginType.logout, success: true, userId: ctx.userId });
     },
 
     async refreshToken(accessToken: string, ctx: UserContext) {
@@ -126,16 +156,19 @@ export function createAuthService(kernel: Kernel) {
     },
 
     async unlockScreen(password: string, ctx: UserContext) {
-      const user = await repo.findById(ctx.tenantId, ctx.userId);
+      const user = await repo.findById(ctx.homeTenantId, ctx.userId);
       if (!user) throw new AppError('tokenInvalid');
       await checkPassword(user, password, 'passwordWrong');
       return true;
     },
 
     async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
-      const [profile, tenant] = await Promise.all([repo.profile(ctx.tenantId, ctx.userId), tenants.get(ctx.tenantId)]);
+      const [profile, tenant] = await Promise.all([
+        repo.profile(ctx.homeTenantId, ctx.userId),
+        tenants.get(ctx.tenantId),
+      ]);
       if (!profile) throw new AppError('tokenInvalid');
-      const principal = ctx.isSuperAdmin ? await principals.get(ctx.tenantId, ctx.userId) : null;
+      const principal = ctx.isSuperAdmin ? await principals.get(ctx.homeTenantId, ctx.userId) : null;
       const buttons = principal ? await principals.codesOf(principal) : [...ctx.permissions];
       const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
       return {
@@ -146,9 +179,9 @@ export function createAuthService(kernel: Kernel) {
         idCardNum: profile.id_card_num,
         email: profile.email,
         accountType: profile.account_type,
-        avatar: profile.avatar,
+        avatar: imageUrl('avatar', profile.id, profile.avatar),
         address: profile.address,
-        signature: profile.signature,
+        signature: imageUrl('signature', profile.id, profile.signature),
         orgId: profile.org_id,
         orgName: profile.org_name ?? null,
         posName: profile.pos_name ?? null,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { LoginWay } from '@shelfwise/contract';
+import { LoginType, LoginWay } from '@shelfwise/contract';
 import QRCode from 'qrcode';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
@@ -35,10 +35,12 @@ export function createQrService(kernel: Kernel, realtime: Realtime) {
       const entry = await cache.take<QrTicketEntry>(key(ticket));
       if (entry?.status !== 'waiting' || entry.tenantId !== ctx.tenantId) throw new AppError('qrExpired');
       const pair = await sessions.issue(
-        { id: ctx.userId, tenantId: ctx.tenantId },
+        { id: ctx.userId, tenantId: ctx.homeTenantId },
         { ip: ctx.ip, userAgent: ctx.userAgent, loginWay: LoginWay.qrCode },
       );
       const tokens = { accessToken: pair.accessToken, refreshToken: pair.refreshToken };
+      // recorded with the confirming device's address: the waiting browser has not come back yet
+      kernel.logs.visit(ctx, { action: LoginType.login, success: true, userId: ctx.userId, loginWay: LoginWay.qrCode });
       await cache.set(
         key(ticket),
         { ...entry, status: 'confirmed', pair: tokens } satisfies QrTicketEntry,

@@ -17,11 +17,11 @@ export function registerConfigRoutes(app: FastifyInstance, kernel: Kernel) {
     await config.update(input, ctx);
     return null;
   });
-  defineRoute(app, kernel, e.delete, async (input) => {
-    await config.remove(input.id);
+  defineRoute(app, kernel, e.delete, async (input, ctx) => {
+    await config.remove(input.id, ctx);
     return null;
   });
-  defineRoute(app, kernel, e.batchDelete, (input) => config.batchDelete(input));
+  defineRoute(app, kernel, e.batchDelete, (input, ctx) => config.batchDelete(input, ctx));
   defineRoute(app, kernel, e.batchUpdate, (input, ctx) => config.batchUpdate(input, ctx));
   defineRoute(app, kernel, e.groupList, () => config.groups());
   defineRoute(app, kernel, e.sysInfo, (_input, ctx) => config.sysInfo(ctx));

@@ -28,9 +28,32 @@ export function toConfigDto(row: SysConfigTable, time: TimeFormatter) {
   };
 }
 
+/** Deletes the parameters that are not built-in among `ids`; returns the rows deleted, read in the same transaction. */
+function deleteRows(db: Kernel['db'], ids: number[]): Promise<SysConfigTable[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('sys_config')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('sys_flag', '<>', YesNo.yes)
+      .execute();
+    if (rows.length) {
+      await trx
+        .deleteFrom('sys_config')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    }
+    return rows;
+  });
+}
+
 /** Parameters, branding and the public system info. */
 export function createConfigService(kernel: Kernel) {
-  const { db, ids, settings, tenants, files } = kernel;
+  const { db, ids, settings, tenants, files, logs } = kernel;
   const repo = createConfigRepo(db);
 
   async function assertCodeFree(code: string, exceptId?: number) {
@@ -81,58 +104,63 @@ export function createConfigService(kernel: Kernel) {
       // the server reads built-in rows by code: renaming one would silently switch a setting off
       if (row.sys_flag === YesNo.yes && row.code !== input.code) throw new AppError('sysFlagProtected');
       await assertCodeFree(input.code, input.id);
-      await db
-        .updateTable('sys_config')
-        .set({
-          name: input.name,
-          code: input.code,
-          value: input.value ?? null,
-          group_code: input.groupCode ?? null,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          updated_at: Date.now(),
-          updated_by: ctx.userId,
-        })
-        .where('id', '=', input.id)
-        .execute();
+      const changes = {
+        name: input.name,
+        code: input.code,
+        value: input.value ?? null,
+        group_code: input.groupCode ?? null,
+        order_no: input.orderNo,
+        remark: input.remark ?? null,
+        updated_at: Date.now(),
+        updated_by: ctx.userId,
+      };
+      const before = await db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('sys_config').selectAll().where('id', '=', input.id).executeTakeFirst();
+        if (!current) throw notFound();
+        await trx.updateTable('sys_config').set(changes).where('id', '=', input.id).execute();
+        return current;
+      });
+      logs.diff(ctx, { table: 'sys_config', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await settings.invalidate();
     },
 
-    async remove(id: number) {
+    async remove(id: number, ctx: UserContext) {
       const row = await repo.byId(id);
       if (!row) throw notFound();
       if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
-      await db.deleteFrom('sys_config').where('id', '=', id).execute();
+      const removed = await deleteRows(db, [id]);
+      for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
     },
 
-    async batchDelete(idList: number[]) {
+    async batchDelete(idList: number[], ctx: UserContext) {
       const unique = [...new Set(idList)];
-      const res = await db
-        .deleteFrom('sys_config')
-        .where('id', 'in', unique)
-        .where('sys_flag', '<>', YesNo.yes)
-        .executeTakeFirst();
-      const deleted = Number(res.numDeletedRows);
+      const removed = await deleteRows(db, unique);
+      for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
-      return { deleted, skipped: unique.length - deleted };
+      return { deleted: removed.length, skipped: unique.length - removed.length };
     },
 
     async batchUpdate(items: InputOf<typeof sysConfig.batchUpdate>, ctx: UserContext) {
-      let updated = 0;
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
+        const out: { before: SysConfigTable; after: SysConfigTable }[] = [];
         for (const item of items) {
-          const r = await trx
-            .updateTable('sys_config')
-            .set({ value: item.value, updated_at: now, updated_by: ctx.userId })
+          const before = await trx
+            .selectFrom('sys_config')
+            .selectAll()
             .where('code', '=', item.code)
             .executeTakeFirst();
-          updated += Number(r.numUpdatedRows);
+          if (!before) continue;
+          const changes = { value: item.value, updated_at: now, updated_by: ctx.userId };
+          await trx.updateTable('sys_config').set(changes).where('id', '=', before.id).execute();
+          out.push({ before, after: { ...before, ...changes } });
         }
+        return out;
       });
+      for (const c of changed) logs.diff(ctx, { table: 'sys_config', id: c.before.id, op: 'update', ...c });
       await settings.invalidate();
-      return { updated };
+      return { updated: changed.length };
     },
 
     groups: () => repo.groups(),

@@ -1,5 +1,7 @@
 import { ALL_ENUMS, type InputOf, type Locale, type sysDictData, type sysDictType, YesNo } from '@shelfwise/contract';
-import type { SysDictDataTable, SysDictTypeTable } from '../../../kernel/db/schema';
+import { sql, type UpdateObject } from 'kysely';
+import type { Database, SysDictDataTable, SysDictTypeTable } from '../../../kernel/db/schema';
+import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -72,9 +74,35 @@ function valueDto(row: DataRow, locale: Locale) {
 
 /** Dictionary types and values. Built-in types keep their code and values; labels and looks stay editable. */
 export function createDictService(kernel: Kernel) {
-  const { db, ids } = kernel;
+  const { db, ids, logs } = kernel;
   const repo = createDictRepo(db);
   const audit = (ctx: UserContext) => ({ updated_at: Date.now(), updated_by: ctx.userId });
+
+  /**
+   * Updates one of the tenant's rows of a dictionary table: reads it, writes the changes, and once committed
+   * records the before and after in the diff log. A row gone in the meantime is a 404.
+   */
+  async function updateRow<T extends 'sys_dict_type' | 'sys_dict_data'>(
+    ctx: UserContext,
+    table: T,
+    id: number,
+    changes: Partial<Database[T]>,
+  ) {
+    const before = await db.transaction().execute(async (trx) => {
+      const scope = tenantScoped(trx, ctx, table);
+      const row = (await scope.selectFrom().selectAll().where(sql<boolean>`id = ${id}`).executeTakeFirst()) as
+        | Database[T]
+        | undefined;
+      if (!row) throw notFound();
+      await scope
+        .updateTable()
+        .set(changes as UpdateObject<Database, T, T>)
+        .where(sql<boolean>`id = ${id}`)
+        .execute();
+      return row;
+    });
+    logs.diff(ctx, { table, id, op: 'update', before, after: { ...before, ...changes } });
+  }
 
   async function ownTypeOr404(ctx: UserContext, id: number) {
     const row = await repo.ownType(ctx, id);
@@ -140,41 +168,41 @@ export function createDictService(kernel: Kernel) {
       if (recheck && (await repo.codeTaken(ctx, input.code, sharedAfter, row.id))) {
         throw new AppError('duplicateCode', { value: input.code });
       }
-      await db
-        .updateTable('sys_dict_type')
-        .set({
-          name: input.name,
-          code: input.code,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          status: input.status,
-          is_tenant: row.sys_flag === YesNo.yes ? row.is_tenant : input.isTenant,
-          ...audit(ctx),
-        })
-        .where('id', '=', row.id)
-        .where('tenant_id', '=', ctx.tenantId)
-        .execute();
+      await updateRow(ctx, 'sys_dict_type', row.id, {
+        name: input.name,
+        code: input.code,
+        order_no: input.orderNo,
+        remark: input.remark ?? null,
+        status: input.status,
+        is_tenant: row.sys_flag === YesNo.yes ? row.is_tenant : input.isTenant,
+        ...audit(ctx),
+      });
     },
     async deleteType(ctx: UserContext, id: number) {
       const row = await ownTypeOr404(ctx, id);
       if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('sys_dict_data')
-          .where('tenant_id', '=', ctx.tenantId)
+      const removed = await db.transaction().execute(async (trx) => {
+        const values = await tenantScoped(trx, ctx, 'sys_dict_data')
+          .selectFrom()
+          .selectAll()
           .where('dict_type_id', '=', id)
           .execute();
-        await trx.deleteFrom('sys_dict_type').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+        const type = await tenantScoped(trx, ctx, 'sys_dict_type')
+          .selectFrom()
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        await tenantScoped(trx, ctx, 'sys_dict_data').deleteFrom().where('dict_type_id', '=', id).execute();
+        await tenantScoped(trx, ctx, 'sys_dict_type').deleteFrom().where('id', '=', id).execute();
+        return { type, values };
       });
+      for (const before of removed.values)
+        logs.diff(ctx, { table: 'sys_dict_data', id: before.id, op: 'delete', before });
+      if (removed.type) logs.diff(ctx, { table: 'sys_dict_type', id, op: 'delete', before: removed.type });
     },
     async setTypeStatus(ctx: UserContext, id: number, status: number) {
       await ownTypeOr404(ctx, id);
-      await db
-        .updateTable('sys_dict_type')
-        .set({ status, ...audit(ctx) })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', id)
-        .execute();
+      await updateRow(ctx, 'sys_dict_type', id, { status, ...audit(ctx) });
     },
 
     async allDictList(ctx: UserContext) {
@@ -242,40 +270,36 @@ export function createDictService(kernel: Kernel) {
         if (type.sys_flag === YesNo.yes && isEnumCode(type.code)) throw new AppError('sysFlagProtected');
         await checkValue(ctx, type, input.value, row.id);
       }
-      await db
-        .updateTable('sys_dict_data')
-        .set({
-          value: input.value,
-          label: input.label,
-          code: input.code ?? null,
-          tag_type: input.tagType,
-          style_setting: input.styleSetting ?? null,
-          class_setting: input.classSetting ?? null,
-          order_no: input.orderNo,
-          status: input.status,
-          remark: input.remark ?? null,
-          ext_data: input.extData ?? null,
-          ...audit(ctx),
-        })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', row.id)
-        .execute();
+      await updateRow(ctx, 'sys_dict_data', row.id, {
+        value: input.value,
+        label: input.label,
+        code: input.code ?? null,
+        tag_type: input.tagType,
+        style_setting: input.styleSetting ?? null,
+        class_setting: input.classSetting ?? null,
+        order_no: input.orderNo,
+        status: input.status,
+        remark: input.remark ?? null,
+        ext_data: input.extData ?? null,
+        ...audit(ctx),
+      });
     },
     async deleteData(ctx: UserContext, id: number) {
       const row = await repo.ownData(ctx, id);
       if (!row) throw notFound();
       if (row.type_sys_flag === YesNo.yes && isEnumCode(row.type_code)) throw new AppError('sysFlagProtected');
-      await db.deleteFrom('sys_dict_data').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      const before = await db.transaction().execute(async (trx) => {
+        const scope = tenantScoped(trx, ctx, 'sys_dict_data');
+        const current = await scope.selectFrom().selectAll().where('id', '=', id).executeTakeFirst();
+        await scope.deleteFrom().where('id', '=', id).execute();
+        return current;
+      });
+      if (before) logs.diff(ctx, { table: 'sys_dict_data', id, op: 'delete', before });
     },
     async setDataStatus(ctx: UserContext, id: number, status: number) {
       const row = await repo.ownData(ctx, id);
       if (!row) throw notFound();
-      await db
-        .updateTable('sys_dict_data')
-        .set({ status, ...audit(ctx) })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', id)
-        .execute();
+      await updateRow(ctx, 'sys_dict_data', id, { status, ...audit(ctx) });
     },
   };
 }

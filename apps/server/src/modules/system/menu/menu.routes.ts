@@ -11,7 +11,7 @@ export function registerMenuRoutes(app: FastifyInstance, kernel: Kernel) {
   defineRoute(app, kernel, e.list, (input, ctx, { time }) => menus.list(ctx, input, time) as never);
   defineRoute(app, kernel, e.add, (input, ctx) => menus.add(ctx, input));
   defineRoute(app, kernel, e.update, (input, ctx) => menus.update(ctx, input).then(() => null));
-  defineRoute(app, kernel, e.delete, (input) => menus.remove(input.id).then(() => null));
+  defineRoute(app, kernel, e.delete, (input, ctx) => menus.remove(ctx, input.id).then(() => null));
   defineRoute(app, kernel, e.loginMenuTree, (_input, ctx) => menus.loginMenuTree(ctx) as never);
   defineRoute(app, kernel, e.ownBtnPermList, (_input, ctx) => menus.ownButtons(ctx));
 }

@@ -85,7 +85,7 @@ export function buildTree<T extends { id: number; pid: number }>(rows: T[]): (T 
 
 /** Menus: admin tree, placement rules, the per-user route tree and button codes. */
 export function createMenuService(kernel: Kernel) {
-  const { db, ids, principals } = kernel;
+  const { db, ids, principals, logs } = kernel;
   const repo = createMenuRepo(db);
 
   /** Checks the kind-specific rules and the place in the tree (API and PLATFORM-FEATURES "Menus"). */
@@ -184,32 +184,39 @@ export function createMenuService(kernel: Kernel) {
         if (children) throw new AppError('hasChildren');
       }
       await validate(input, input.id);
-      await db
-        .updateTable('sys_menu')
-        .set({ ...columns(input), updated_at: Date.now(), updated_by: ctx.userId })
-        .where('id', '=', input.id)
-        .execute();
+      const changes = { ...columns(input), updated_at: Date.now(), updated_by: ctx.userId };
+      const before = await db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('sys_menu').selectAll().where('id', '=', input.id).executeTakeFirst();
+        if (!current) throw notFound();
+        await trx.updateTable('sys_menu').set(changes).where('id', '=', input.id).execute();
+        return current;
+      });
+      logs.diff(ctx, { table: 'sys_menu', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await principals.invalidateAll();
     },
 
     /** Deletes the entry, everything below it, and their grants, in one transaction. */
-    async remove(id: number) {
+    async remove(ctx: UserContext, id: number) {
       if (!(await repo.byId(id))) throw notFound();
       const doomed = [...subtree(id, await repo.links())];
-      await db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
+        const rows: SysMenuTable[] = [];
         for (let i = 0; i < doomed.length; i += 500) {
           const part = doomed.slice(i, i + 500);
+          rows.push(...(await trx.selectFrom('sys_menu').selectAll().where('id', 'in', part).execute()));
           await trx.deleteFrom('sys_role_menu').where('menu_id', 'in', part).execute();
           await trx.deleteFrom('sys_tenant_menu').where('menu_id', 'in', part).execute();
           await trx.deleteFrom('sys_menu').where('id', 'in', part).execute();
         }
+        return rows;
       });
+      for (const before of removed) logs.diff(ctx, { table: 'sys_menu', id: before.id, op: 'delete', before });
       await principals.invalidateAll();
     },
 
     /** The signed-in user's route tree: directories without any visible menu are left out. */
     async loginMenuTree(ctx: UserContext) {
-      const p = await principals.get(ctx.tenantId, ctx.userId);
+      const p = await principals.get(ctx.homeTenantId, ctx.userId);
       if (!p) throw new AppError('tokenInvalid');
       const rows = await repo.visibleRoutes(p);
       const byId = new Map(rows.map((r) => [r.id, r]));
@@ -236,7 +243,7 @@ export function createMenuService(kernel: Kernel) {
     },
 
     async ownButtons(ctx: UserContext) {
-      const p = await principals.get(ctx.tenantId, ctx.userId);
+      const p = await principals.get(ctx.homeTenantId, ctx.userId);
       if (!p) throw new AppError('tokenInvalid');
       return principals.codesOf(p);
     },

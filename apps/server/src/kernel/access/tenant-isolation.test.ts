@@ -1,0 +1,370 @@
+import { api, type Endpoint } from '@shelfwise/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { describeEachDialect, startTestApp, type TestApp } from '../../test/harness';
+import { seedId } from '../db/ids';
+import { tenantScoped } from '../db/tenant-scope';
+import { defineRoute, registeredRoutes } from '../http/define-route';
+import { DEFAULT_TENANT_ID } from './tenants';
+
+/** Text put into every record of tenant A: it must never appear in an answer to tenant B. */
+const MARK = 'ALPHASECRET';
+
+/** Ids of tenant A's records, by the service that manages them. */
+type AlphaIds = Record<string, number>;
+
+/** Routes whose input cannot be derived from their schema, with the input tenant B sends (A's ids where they fit). */
+const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
+  // signing in to tenant A with a wrong password is open to anyone; it takes no record id
+  'POST /api/sysAuth/login': () => ({
+    account: 'no_such_account',
+    password: 'wrong-Pass-1',
+    tenantId: DEFAULT_TENANT_ID,
+  }),
+  'POST /api/sysAuth/loginPhone': () => ({ phone: '13800000000', code: '000000', tenantId: DEFAULT_TENANT_ID }),
+  'POST /api/sysAuth/userRegistration': () => ({
+    account: 'nobody',
+    password: 'x',
+    realName: 'x',
+    codeId: 'x',
+    code: 'x',
+  }),
+  'POST /api/sysAuth/refreshToken': () => ({ accessToken: 'x' }),
+  'POST /api/sysAuth/unLockScreen': () => ({ password: 'wrong-Pass-1' }),
+  'POST /api/sysAuth/qrConfirm': () => ({ ticket: 'x'.repeat(32) }),
+  'GET /api/sysAuth/qrStatus': () => ({ ticket: 'x'.repeat(32), watchKey: 'x'.repeat(32) }),
+  'POST /api/sysSms/sendSmsCode': () => ({ phone: '13800000000' }),
+  'POST /api/swagger/checkUrl': () => undefined,
+  'POST /api/swagger/submitUrl': () => undefined,
+  'GET /api/sysConst/data/{typeName}': () => ({ typeName: 'StatusEnum' }),
+  'GET /api/sysConfig/logo/{file}': () => ({ file: 'logo-1.png' }),
+  'POST /api/sysConfig/batchUpdate': () => [{ code: 'sys_captcha', value: 'false' }],
+  'POST /api/sysConfig/batchDelete': (a) => [a.sysConfig],
+  'POST /api/sysConfig/saveSysInfo': () => ({ title: 'Beta title' }),
+  'POST /api/sysConfig/add': () => ({ name: 'beta', code: 'beta_cfg' }),
+  'POST /api/sysConfig/update': (a) => ({ id: a.sysConfig, name: 'beta', code: 'beta_cfg' }),
+  'POST /api/sysDictType/add': () => ({ name: 'beta', code: 'BetaType' }),
+  'POST /api/sysDictType/update': (a) => ({ id: a.sysDictType, name: 'beta', code: 'BetaType2' }),
+  'POST /api/sysPos/add': () => ({ code: 'beta_pos', name: 'beta' }),
+  'POST /api/sysTenant/add': () => ({ name: 'Gamma', adminAccount: 'gamma_admin' }),
+  'POST /api/sysTenantConfig/add': () => ({ name: 'beta', code: 'beta_code' }),
+  'POST /api/sysTenantConfig/update': (a) => ({ id: a.sysTenantConfig, name: 'beta', code: 'beta_code2' }),
+  'GET /api/sysAuth/refreshToken': () => ({ accessToken: 'x' }),
+  'POST /api/sysSms/sendCode': () => ({ phone: '13800000000' }),
+  'POST /api/sysTenantConfig/batchUpdate': () => [{ code: `${MARK}_code`, value: 'hijacked' }],
+  'POST /api/sysTenantConfig/batchDelete': (a) => [a.sysTenantConfig],
+  'GET /api/sysDictType/dataList': () => ({ code: `${MARK}Type` }),
+  'GET /api/sysDictData/list': (a) => ({ dictTypeId: a.sysDictType }),
+  'POST /api/sysDictData/add': (a) => ({ dictTypeId: a.sysDictType, value: 'x', label: 'x' }),
+  'POST /api/sysDictData/update': (a) => ({ id: a.sysDictData, dictTypeId: a.sysDictType, value: 'x', label: 'x' }),
+  'POST /api/sysMenu/add': () => ({ pid: 0, type: 1, title: 'x', name: 'x', path: '/x' }),
+  'POST /api/sysMenu/update': (a) => ({ id: a.sysMenu, pid: 0, type: 1, title: 'x', name: 'x', path: '/x' }),
+  'POST /api/sysTenant/changeTenant': () => ({ tenantId: DEFAULT_TENANT_ID }),
+  'POST /api/sysTenant/grantMenu': () => ({ id: DEFAULT_TENANT_ID, menuIds: [] }),
+  'POST /api/sysTenant/update': () => ({ id: DEFAULT_TENANT_ID, name: 'x' }),
+  'POST /api/sysRole/grantMenu': (a) => ({ id: a.sysRole, menuIds: [] }),
+  'POST /api/sysRole/grantDataScope': (a) => ({ id: a.sysRole, dataScope: 1 }),
+  'POST /api/sysRole/update': (a) => ({ id: a.sysRole, code: 'x', name: 'x' }),
+  'POST /api/sysRole/add': (a) => ({ code: 'x_added', name: 'x', menuIds: [a.sysMenu] }),
+  'POST /api/sysOrg/add': (a) => ({ pid: a.sysOrg, code: 'X1', name: 'x' }),
+  'POST /api/sysOrg/update': (a) => ({ id: a.sysOrg, pid: 0, code: 'X2', name: 'x' }),
+  'POST /api/sysPos/update': (a) => ({ id: a.sysPos, code: 'x', name: 'x' }),
+  'POST /api/sysUser/add': (a) => ({
+    account: 'x_added',
+    realName: 'x',
+    orgId: a.sysOrg,
+    roleIds: [a.sysRole],
+    posId: a.sysPos,
+  }),
+  'POST /api/sysUser/update': (a) => ({ id: a.sysUser, account: 'x', realName: 'x', orgId: a.sysOrg }),
+  'POST /api/sysUser/grantRole': (a) => ({ id: a.sysUser, roleIds: [a.sysRole] }),
+  'POST /api/sysUser/export': (a) => ({ scope: 'selected', ids: [a.sysUser] }),
+  'POST /api/sysUser/changePwd': () => ({ passwordOld: 'wrong-Pass-1', passwordNew: 'New-pass-123' }),
+  'POST /api/sysUser/updateBaseInfo': () => ({ realName: 'Beta admin' }),
+  'GET /api/sysUser/image/{kind}/{id}': (a) => ({ kind: 'avatar', id: a.sysUser }),
+  'POST /api/sysUserMenu/add': (a) => ({ menuIds: [a.sysMenu] }),
+  'POST /api/sysUserMenu/delete': (a) => ({ menuIds: [a.sysMenu] }),
+  'POST /api/sysUserRegWay/add': (a) => ({ name: 'x', roleId: a.sysRole, orgId: a.sysOrg, posId: a.sysPos }),
+  'POST /api/sysUserRegWay/update': (a) => ({
+    id: a.sysUserRegWay,
+    name: 'x',
+    roleId: a.sysRole,
+    orgId: a.sysOrg,
+    posId: a.sysPos,
+  }),
+  'POST /api/sysUserRegWay/setDefault': (a) => ({ id: a.sysUserRegWay, enableReg: 1 }),
+  'POST /api/sysNotice/update': (a) => ({ id: a.sysNotice, title: 'x', content: 'x', type: 1 }),
+  'POST /api/sysNotice/add': () => ({ title: 'x', content: 'x', type: 1 }),
+  'POST /api/sysMessage/send': (a) => ({ receiverIds: [a.sysUser], title: 'x', content: 'x' }),
+};
+
+/** Routes that never take a record id of another tenant and would end the caller's session: not called. */
+const NOT_CALLED: Record<string, string> = {
+  'POST /api/sysAuth/logout': 'ends the caller’s own session; takes no record id',
+};
+
+/** The input of a route: a manual case, or one derived from its schema (id -> A's record of that service). */
+function inputFor(
+  route: { method: string; path: string; endpoint: Endpoint },
+  a: AlphaIds,
+): { input: unknown } | undefined {
+  const key = `${route.method} ${route.path}`;
+  const manual = MANUAL[key];
+  if (manual) return { input: manual(a) };
+  let schema: z.ZodType = route.endpoint.input;
+  while (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault)
+    schema = (schema as z.ZodOptional<z.ZodType>).unwrap();
+  if (schema instanceof z.ZodArray) {
+    const id = a[route.endpoint.service];
+    return id === undefined ? undefined : { input: [id] };
+  }
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (name === 'id') {
+      const id = a[route.endpoint.service];
+      if (id === undefined) return undefined;
+      input.id = id;
+    } else if (name === 'page') input.page = 1;
+    else if (name === 'pageSize') input.pageSize = 100;
+    else if (name === 'status') input.status = 1;
+    else if (!field.safeParse(undefined).success) return undefined;
+  }
+  return { input };
+}
+
+/** Everything an answer says, as text: the JSON body, or the cells of an .xlsx file. */
+async function answerText(res: {
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+  body: string;
+}): Promise<string> {
+  if (String(res.headers['content-type'] ?? '').includes('spreadsheetml')) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    for (const ws of wb.worksheets) ws.eachRow((row) => row.eachCell((c) => cells.push(String(c.value))));
+    return cells.join('\n');
+  }
+  return res.body;
+}
+
+/** Creates tenant A's records (in the default tenant) through the API, each named with the mark. */
+async function seedAlpha(t: TestApp): Promise<AlphaIds> {
+  const admin = (await t.login('admin')).accessToken;
+  const ok = async <E extends Endpoint>(e: E, input: unknown) => {
+    const r = await t.call(e, input, { token: admin });
+    if (r.status !== 200) throw new Error(`${e.path}: ${JSON.stringify(r.body)}`);
+    return r.result as never;
+  };
+  const a: AlphaIds = {};
+  a.sysDictType = await ok(api.sysDictType.add, { name: MARK, code: `${MARK}Type` });
+  a.sysDictData = await ok(api.sysDictData.add, { dictTypeId: a.sysDictType, value: MARK, label: MARK });
+  a.sysConfig = await ok(api.sysConfig.add, { name: MARK, code: `${MARK}_cfg`, value: MARK });
+  a.sysTenantConfig = await ok(api.sysTenantConfig.add, { name: MARK, code: `${MARK}_code`, value: MARK });
+  a.sysOrg = await ok(api.sysOrg.add, { pid: seedId('org.root'), code: MARK, name: MARK });
+  a.sysPos = await ok(api.sysPos.add, { code: MARK, name: MARK });
+  a.sysRole = await ok(api.sysRole.add, { code: MARK, name: MARK });
+  a.sysUser = (
+    (await ok<typeof api.sysUser.add>(api.sysUser.add, {
+      account: MARK.toLowerCase(),
+      realName: MARK,
+      orgId: a.sysOrg,
+    })) as { id: number }
+  ).id;
+  a.sysUserRegWay = await ok(api.sysUserRegWay.add, {
+    name: MARK,
+    roleId: a.sysRole,
+    orgId: a.sysOrg,
+    posId: a.sysPos,
+  });
+  a.sysTenant = DEFAULT_TENANT_ID;
+  a.sysMenu = seedId('menu.system.pos');
+  a.sysNotice = await ok(api.sysNotice.add, { title: MARK, content: MARK, type: 1 });
+  await ok(api.sysNotice.public, { id: a.sysNotice });
+  await ok(api.sysMessage.send, { receiverIds: [seedId('user.admin')], title: MARK, content: MARK });
+  const message = await t.kernel.db
+    .selectFrom('sys_message')
+    .select('id')
+    .where('tenant_id', '=', DEFAULT_TENANT_ID)
+    .executeTakeFirstOrThrow();
+  a.sysMessage = message.id;
+  const session = await t.kernel.db
+    .selectFrom('sys_session')
+    .select('id')
+    .where('tenant_id', '=', DEFAULT_TENANT_ID)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  a.sysOnlineUser = session.id;
+  // logs of what A did (written in the background; flushed before reading their ids)
+  const actor = { tenantId: DEFAULT_TENANT_ID, userId: seedId('user.admin'), requestId: MARK };
+  t.kernel.logs.diff(actor, {
+    table: 'sys_org',
+    id: a.sysOrg,
+    op: 'update',
+    before: { name: MARK },
+    after: { name: `${MARK}2` },
+  });
+  t.kernel.logs.exception(actor, {
+    method: 'POST',
+    path: '/api/x',
+    status: 500,
+    error: new Error(MARK),
+    input: { name: MARK },
+  });
+  await t.kernel.logs.flush();
+  const ctx = { tenantId: DEFAULT_TENANT_ID, userId: null };
+  for (const [service, table] of [
+    ['sysLogVis', 'sys_log_vis'],
+    ['sysLogOp', 'sys_log_op'],
+    ['sysLogEx', 'sys_log_ex'],
+    ['sysLogDiff', 'sys_log_diff'],
+  ] as const) {
+    const row = await tenantScoped(t.kernel.db, ctx, table).selectFrom().select('id').executeTakeFirst();
+    if (row) a[service] = row.id;
+  }
+  return a;
+}
+
+/** A's rows of every tenant-owned table, to prove nothing of A changed. */
+async function snapshotAlpha(t: TestApp): Promise<Record<string, string[]>> {
+  const tables = (await t.kernel.db.introspection.getTables()).filter((x) =>
+    x.columns.some((c) => c.name === 'tenant_id'),
+  );
+  const out: Record<string, string[]> = {};
+  for (const table of tables.sort((x, y) => x.name.localeCompare(y.name))) {
+    if (table.name.startsWith('sys_log_') || table.name === 'sys_session') continue; // written by every request
+    const rows = await t.kernel.db
+      .selectFrom(table.name as 'sys_user')
+      .selectAll()
+      .where('tenant_id', '=', DEFAULT_TENANT_ID)
+      .execute();
+    out[table.name] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return out;
+}
+
+/** Rows of A that differ between two snapshots. */
+function changedRows(before: Record<string, string[]>, after: Record<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const b = new Set(before[table] ?? []);
+    const a = new Set(after[table] ?? []);
+    for (const row of b) if (!a.has(row)) out.push(`${table} lost or changed: ${row.slice(0, 300)}`);
+    for (const row of a) if (!b.has(row)) out.push(`${table} gained or changed: ${row.slice(0, 300)}`);
+  }
+  return out;
+}
+
+/**
+ * Calls every route of the route table as tenant B's administrator with tenant A's ids; returns the problems: routes
+ * without a case, and answers that carry anything of A (its mark or its record ids).
+ */
+export async function isolationProblems(
+  t: TestApp,
+  a: AlphaIds,
+  beta: { tenantId: number; adminAccount: string },
+): Promise<string[]> {
+  const problems: string[] = [];
+  // ids of A's own records (the tenant and menu ids are the platform's, known to every tenant)
+  const alphaIds = Object.entries(a)
+    .filter(([s, id]) => s !== 'sysTenant' && s !== 'sysMenu' && id > 1_000_000)
+    .map(([, id]) => new RegExp(`\\b${id}\\b`));
+  for (const route of [...registeredRoutes].sort((x, y) => x.path.localeCompare(y.path))) {
+    const key = `${route.method} ${route.path}`;
+    if (NOT_CALLED[key]) continue;
+    const found = inputFor(route, a);
+    if (!found) {
+      problems.push(`${key}: no isolation case`);
+      continue;
+    }
+    const token = (await t.login(beta.adminAccount, undefined, beta.tenantId)).accessToken;
+    const res = await t.call(route.endpoint, found.input, { token });
+    if (res.status !== 200) continue;
+    const text =
+      route.endpoint.response === 'file' ? await fileText(t, route, found.input, token) : JSON.stringify(res.body);
+    if (text.includes(MARK)) problems.push(`${key}: answer carries tenant A's data`);
+    else if (alphaIds.some((id) => id.test(text))) problems.push(`${key}: answer carries a record id of tenant A`);
+  }
+  return problems;
+}
+
+async function fileText(t: TestApp, route: { method: string; path: string }, input: unknown, token: string) {
+  let url = route.path;
+  for (const [k, v] of Object.entries((input ?? {}) as Record<string, unknown>)) url = url.replace(`{${k}}`, String(v));
+  const res = await t.app.inject({
+    method: route.method as 'GET' | 'POST',
+    url,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(route.method === 'POST' ? { payload: JSON.stringify(input) } : {}),
+  });
+  if (res.statusCode !== 200) return '';
+  if (String(res.headers['content-type']).startsWith('image/')) return `${MARK} (an image of tenant A was served)`;
+  return answerText(res);
+}
+
+/** Tenant isolation, route by route: tenant B's administrator with tenant A's ids gets nothing of A and changes nothing of A. */
+describeEachDialect('tenant isolation matrix', (get) => {
+  let a: AlphaIds = {};
+  let beta = { tenantId: 0, adminAccount: '', token: '' };
+  beforeAll(async () => {
+    a = await seedAlpha(get());
+    beta = await get().createTenant('Beta');
+  });
+
+  it('every route answers tenant B without anything of tenant A, and leaves A unchanged', async () => {
+    const t = get();
+    const before = await snapshotAlpha(t);
+    const problems = await isolationProblems(t, a, beta);
+    expect(problems).toEqual([]);
+    expect(changedRows(before, await snapshotAlpha(t))).toEqual([]);
+  });
+});
+
+/** The matrix must catch a leak: a route whose repository forgot the tenant filter, and a route without a case. */
+describe('tenant isolation matrix catches a leak [sqlite]', () => {
+  let t: TestApp;
+  const leak = { method: 'GET' as const, path: '/api/sysOrg/leakyDetail' };
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', {
+      beforeReady: (app, kernel) => {
+        const endpoint: Endpoint = {
+          service: 'sysOrg',
+          action: 'leakyDetail',
+          method: 'GET',
+          path: leak.path,
+          permission: 'sysOrg:list',
+          input: z.object({ id: z.coerce.number() }),
+          output: z.unknown(),
+          summary: 'a repository that forgot the tenant filter',
+          response: 'json',
+        };
+        // deliberately unscoped: reads any tenant's organisation by id
+        defineRoute(app, kernel, endpoint, (input) =>
+          kernel.db
+            .selectFrom('sys_org')
+            .selectAll()
+            .where('id', '=', (input as { id: number }).id)
+            .executeTakeFirst(),
+        );
+      },
+    });
+  });
+  afterAll(async () => {
+    const i = registeredRoutes.findIndex((r) => r.path === leak.path);
+    if (i >= 0) registeredRoutes.splice(i, 1);
+    await t?.close();
+  });
+
+  it('reports the unscoped repository', async () => {
+    const a = await seedAlpha(t);
+    const beta = await t.createTenant('Beta');
+    const problems = await isolationProblems(t, a, beta);
+    expect(problems).toContain(`GET ${leak.path}: answer carries tenant A's data`);
+  });
+});

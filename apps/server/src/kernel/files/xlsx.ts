@@ -1,0 +1,94 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+/** One column of a sheet: the header shown, the key of the row object, a width in characters. */
+export interface SheetColumn<K extends string = string> {
+  header: string;
+  key: K;
+  width?: number;
+}
+
+/**
+ * Writes rows to an .xlsx stream as they come (the workbook is never held in memory): the caller pipes the
+ * returned stream to the response, then feeds batches from the database.
+ */
+export function xlsxWriter<K extends string>(sheetName: string, columns: readonly SheetColumn<K>[]) {
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  return {
+    stream: stream as Readable,
+    add(row: Partial<Record<K, string | number | null>>) {
+      sheet.addRow(row).commit();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** A cell value as plain text (rich text, hyperlinks, formulas and dates flattened). */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return value.result === undefined ? '' : String(value.result);
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+/** A data row of an imported sheet: its row number in the sheet and its cells by column key. */
+export interface SheetRow {
+  row: number;
+  cells: Record<string, string>;
+}
+
+/**
+ * Reads the first worksheet of an .xlsx stream. The first row holds headers, matched (case- and space-insensitive)
+ * to the columns' headers or keys; fully empty rows are skipped. Missing columns are reported, not guessed.
+ */
+export async function readXlsx(
+  input: Readable,
+  columns: readonly SheetColumn[],
+  maxRows: number,
+): Promise<{ rows: SheetRow[]; missing: string[] }> {
+  const norm = (s: string) => s.toLowerCase().replace(/[\s_*-]/g, '');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'ignore' });
+  for await (const sheet of reader) {
+    let keys: (string | undefined)[] | undefined;
+    const rows: SheetRow[] = [];
+    let missing: string[] = [];
+    for await (const row of sheet) {
+      const values = (row.values as ExcelJS.CellValue[]) ?? [];
+      if (!keys) {
+        keys = values.map((v) => {
+          const text = norm(cellText(v));
+          return columns.find((c) => norm(c.header) === text || norm(c.key) === text)?.key;
+        });
+        missing = columns.filter((c) => !keys?.includes(c.key)).map((c) => c.header);
+        continue;
+      }
+      const cells: Record<string, string> = {};
+      let empty = true;
+      values.forEach((v, i) => {
+        const key = keys?.[i];
+        if (!key) return;
+        const text = cellText(v);
+        if (text) empty = false;
+        cells[key] = text;
+      });
+      if (empty) continue;
+      if (rows.length >= maxRows) throw new Error(`more than ${maxRows} rows`);
+      rows.push({ row: row.number, cells });
+    }
+    return { rows, missing: keys ? missing : columns.map((c) => c.header) };
+  }
+  return { rows: [], missing: columns.map((c) => c.header) };
+}
