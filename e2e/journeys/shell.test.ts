@@ -87,6 +87,21 @@ describe('the web shell as a new user meets it', () => {
     await context.close();
   });
 
+  it('gives open tabs their titles in a newly chosen language', async () => {
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.goto(`${env.server.url}/system/pos`);
+    await page.locator('[data-tab="/system/pos"]').getByText('Positions').waitFor();
+    await page.getByRole('button', { name: 'Language' }).hover();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.locator('[data-tab="/system/pos"]').getByText('职位管理').waitFor();
+    await page.locator('[data-tab="/dashboard/home"]').getByText('首页').waitFor();
+    await context.close();
+  });
+
   it('locks and unlocks the screen with the password', async () => {
     const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();

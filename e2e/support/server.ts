@@ -18,7 +18,9 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('The server is not built: run `npm run build` first');
-  const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-e2e-'));
+  // nodes of one cluster share a data folder (its JWT secret and files); a single server gets its own
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR || mkdtempSync(join(tmpdir(), 'shelfwise-e2e-'));
   const password = 'E2e-pass-2026';
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
@@ -26,13 +28,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       ADMIN_PASSWORD: password,
       SEED_CAPTCHA: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill('SIGTERM');
       const code = await exited;
       if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output.slice(-2000)}`);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -12,6 +12,21 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/platform/infoSetting/index': () => import('../features/platform/info-setting-page'),
   '/platform/dict/index': () => import('../features/platform/dict-page'),
   '/platform/menu/index': () => import('../features/platform/menu-page'),
+  '/platform/tenant/index': () => import('../features/platform/tenant-page'),
+  '/platform/regWay/index': () => import('../features/platform/reg-way-page'),
+  '/system/user/index': () => import('../features/system/user-page'),
+  '/system/user/userCenter': () => import('../features/system/user-center-page'),
+  '/system/role/index': () => import('../features/system/role-page'),
+  '/system/org/index': () => import('../features/system/org-page'),
+  '/system/pos/index': () => import('../features/system/pos-page'),
+  '/system/tenantConfig/index': () => import('../features/system/tenant-config-page'),
+  '/home/notice/index': () => import('../features/notice/notice-centre-page'),
+  '/system/notice/index': () => import('../features/notice/notice-page'),
+  '/system/onlineUser/index': () => import('../features/online-user/online-user-page'),
+  '/log/visLog/index': () => import('../features/log/vis-log-page'),
+  '/log/opLog/index': () => import('../features/log/op-log-page'),
+  '/log/exLog/index': () => import('../features/log/ex-log-page'),
+  '/log/diffLog/index': () => import('../features/log/diff-log-page'),
 };
 
 const cache = new Map<string, Page>();

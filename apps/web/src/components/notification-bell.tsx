@@ -1,5 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { create } from 'zustand';
@@ -9,6 +10,8 @@ export interface BellItem {
   id: number;
   title: string;
   time: string;
+  /** Opens the item (e.g. in the notice centre). */
+  onOpen?: () => void;
 }
 
 interface NotificationState {
@@ -28,15 +31,23 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { unread, items, markAllRead } = useNotifications();
+  const [open, setOpen] = useState(false);
+  const go = (action: () => void) => {
+    setOpen(false);
+    action();
+  };
   const content = (
     <div style={{ width: 300 }}>
       {items.length ? (
         <List
           size="small"
           dataSource={items}
-          renderItem={(n) => (
-            <List.Item>
-              <List.Item.Meta title={n.title} description={n.time} />
+          renderItem={({ title, time, onOpen }) => (
+            <List.Item
+              onClick={onOpen ? () => go(onOpen) : undefined}
+              style={onOpen ? { cursor: 'pointer' } : undefined}
+            >
+              <List.Item.Meta title={title} description={time} />
             </List.Item>
           )}
         />
@@ -47,7 +58,7 @@ export function NotificationBell() {
         <Button size="small" type="link" disabled={!unread} onClick={markAllRead}>
           {t('layout.markAllRead')}
         </Button>
-        <Button size="small" type="link" onClick={() => navigate('/dashboard/notice')}>
+        <Button size="small" type="link" onClick={() => go(() => navigate('/dashboard/notice'))}>
           {t('layout.noticeCentre')}
         </Button>
       </div>
@@ -56,6 +67,8 @@ export function NotificationBell() {
   return (
     <Popover
       trigger="click"
+      open={open}
+      onOpenChange={setOpen}
       placement="bottomRight"
       title={<Typography.Text strong>{t('layout.notifications')}</Typography.Text>}
       content={content}

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUserInfo } from '../../features/auth/session.api';
+import { useNoticeLive } from '../../features/notice/notice-live';
 import '../../lib/i18n/dayjs';
 import { loadDictionaryLabels } from '../../lib/i18n/i18n';
 import { useTheme } from '../../lib/theme/theme-store';
-import { tabNameFrom } from '../menu-routes';
+import { findMenu, tabNameFrom } from '../menu-routes';
 import { ColumnsLayout } from './columns-layout';
 import { ClassicLayout, DefaultsLayout, TransverseLayout } from './layouts';
 import { LockScreen, useIdleLock, useLock } from './lock-screen';
@@ -33,14 +34,16 @@ const LAYOUTS = {
 export default function MainLayout() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const { current } = useRouteMenu();
+  const { current, flat } = useRouteMenu();
   const { data: user } = useUserInfo();
   const open = useTabs((s) => s.open);
+  const retitle = useTabs((s) => s.retitle);
   const cfg = useTheme();
   const locked = useLock((s) => s.locked);
   const settingsOpen = useSettingsDrawer((s) => s.open);
   const setSettingsOpen = useSettingsDrawer((s) => s.setOpen);
   useIdleLock();
+  useNoticeLive();
   useEffect(() => {
     void loadDictionaryLabels();
   }, []);
@@ -76,6 +79,15 @@ export default function MainLayout() {
       affix: key === HOME || !!current?.node.meta.isAffix,
     });
   }, [key, location.pathname, title, current, open]);
+
+  // a new language reloads the menu tree: every open tab takes its menu's title in that language
+  useEffect(() => {
+    retitle((tab) => {
+      if (tab.key === HOME) return t('layout.home');
+      if (tab.key.includes('tagsViewName=')) return undefined;
+      return findMenu(flat, tab.pathname)?.node.meta.title;
+    });
+  }, [flat, retitle, t]);
 
   const Shell = LAYOUTS[cfg.layout] ?? DefaultsLayout;
   const body = <Shell />;

@@ -2,6 +2,8 @@ import { Button, Divider, Drawer, Input, InputNumber, message, Segmented, Select
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMES } from '../../components/language-switch';
+import { useUserInfo } from '../../features/auth/session.api';
+import { TenantSwitch } from '../../features/platform/tenant-switch';
 import { DEFAULT_THEME, type ThemeConfig, useTheme } from '../../lib/theme/theme-store';
 import { ColorField } from './color-field';
 import { LayoutThumbs } from './layout-thumbs';
@@ -48,6 +50,7 @@ export default function SettingsDrawer() {
   const cfg = useTheme();
   const set = cfg.set;
   const [toast, holder] = message.useMessage();
+  const { data: me } = useUserInfo();
   const colour = (field: 'primary' | 'menuBar' | 'topBar', presets: string[]) => (
     <ColorField value={cfg[field]} label={t(field)} presets={presets} onChange={(hex) => set({ [field]: hex })} />
   );
@@ -75,6 +78,18 @@ export default function SettingsDrawer() {
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('hint')}
       </Typography.Text>
+
+      {me?.accountType === 999 ? (
+        <>
+          <Group title={t('groupTenant')} />
+          <Row label={t('switchTenant')}>
+            <TenantSwitch />
+          </Row>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('switchTenantHint')}
+          </Typography.Text>
+        </>
+      ) : null}
 
       <Group title={t('groupLayout')} />
       <LayoutThumbs />

@@ -21,6 +21,8 @@ interface TabsState {
   closeOthers(key: string): void;
   closeAll(): void;
   refresh(key: string): void;
+  /** Gives tabs new titles (the menu's titles in another language); `titleOf` answers undefined to keep one. */
+  retitle(titleOf: (tab: Tab) => string | undefined): void;
 }
 
 /** Open tabs, kept for the browser session (spec: "other settings in session storage"). */
@@ -28,6 +30,16 @@ export const useTabs = create<TabsState>()(
   persist(
     (set, get) => ({
       tabs: [],
+      retitle(titleOf) {
+        let changed = false;
+        const tabs = get().tabs.map((t) => {
+          const title = titleOf(t);
+          if (!title || title === t.title) return t;
+          changed = true;
+          return { ...t, title };
+        });
+        if (changed) set({ tabs });
+      },
       open(tab) {
         const existing = get().tabs.find((t) => t.key === tab.key);
         if (existing) {

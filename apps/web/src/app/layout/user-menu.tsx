@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, Modal, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout, useUserInfo } from '../../features/auth/session.api';
+import { useAuthImage } from '../../lib/api/use-auth-image';
 import { local, session } from '../../lib/auth/storage';
 import { useTheme } from '../../lib/theme/theme-store';
 import { queryClient } from '../app';
@@ -14,6 +15,8 @@ export function UserMenu() {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
+  // the avatar is served behind the bearer token
+  const avatar = useAuthImage(user?.avatar);
   const { top } = useBarColors();
   const isDark = useTheme((s) => s.isDark);
   // on a bar in the primary colour the avatar needs its own fill to stay visible
@@ -56,7 +59,7 @@ export function UserMenu() {
       }}
     >
       <Button type="text" style={{ paddingInline: 8 }} data-testid="user-menu">
-        <Avatar size="small" src={user?.avatar || undefined} style={{ background: avatarBg }}>
+        <Avatar size="small" src={avatar} style={{ background: avatarBg }}>
           {(user?.realName || user?.account || '?').slice(0, 1).toUpperCase()}
         </Avatar>
         <span>{user?.realName || user?.account}</span>

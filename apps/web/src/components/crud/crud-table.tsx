@@ -42,6 +42,8 @@ export interface CrudTableProps<T> {
   exportName?: string;
   /** Every row matching the current filters, for "export all". */
   fetchAll?: () => Promise<T[]>;
+  /** Exports on the server (a file the API streams) instead of the CSV: the scope and the selected row keys. */
+  exportFile?: (scope: ExportScope, keys: Key[]) => Promise<unknown>;
   toolbarExtra?: ReactNode;
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
 }
@@ -55,7 +57,7 @@ const valueAt = (row: unknown, path: unknown): unknown => {
 
 /** A table with toolbar, server paging and sort, row selection, column settings and export (selected/page/all). */
 export function CrudTable<T extends object>(props: CrudTableProps<T>) {
-  const { pageKey, columns, rows, params, onParamsChange, exportName, fetchAll, onBatchDelete } = props;
+  const { pageKey, columns, rows, params, onParamsChange, exportName, fetchAll, onBatchDelete, exportFile } = props;
   const { t } = useTranslation('crud');
   const { message } = App.useApp();
   const defaults = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.key), [columns]);
@@ -78,6 +80,15 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
   const exportable = columns.filter((c) => !c.fixedColumn && !hidden.includes(c.key));
 
   const doExport = async (scope: ExportScope) => {
+    if (exportFile) {
+      const hide = message.loading(t('exporting'), 0);
+      try {
+        await exportFile(scope, selected);
+      } finally {
+        hide();
+      }
+      return;
+    }
     let data: T[] = rows;
     if (scope === 'selected') data = rows.filter((r) => selected.includes(keyOf(r)));
     if (scope === 'all' && fetchAll) {
@@ -120,7 +131,7 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
     }
   };
 
-  const selectable = !!onBatchDelete || !!exportName;
+  const selectable = !!onBatchDelete || !!exportName || !!exportFile;
   return (
     <Card size="small" style={{ height: '100%' }} styles={{ body: { padding: 12 } }}>
       <CrudToolbar
@@ -137,7 +148,7 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
               }
             : undefined
         }
-        onExport={exportName ? (scope) => void doExport(scope) : undefined}
+        onExport={exportName || exportFile ? (scope) => void doExport(scope) : undefined}
         onRefresh={props.onRefresh}
         extra={props.toolbarExtra}
         settings={

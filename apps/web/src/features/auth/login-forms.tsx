@@ -53,7 +53,17 @@ function CaptchaId({ id }: { id: string | undefined }) {
 }
 
 /** Account and password, with captcha and slider when the server asks for them. */
-export function AccountForm({ captcha, slider, onDone }: { captcha: boolean; slider: boolean; onDone: () => void }) {
+export function AccountForm({
+  captcha,
+  slider,
+  tenantId,
+  onDone,
+}: {
+  captcha: boolean;
+  slider: boolean;
+  tenantId?: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const login = useLogin();
   const caps = useCapsLock();
@@ -61,7 +71,7 @@ export function AccountForm({ captcha, slider, onDone }: { captcha: boolean; sli
   const captchaQuery = useCaptcha(captcha);
   const onFinish = (v: { account: string; password: string; code?: string; codeId?: string }) => {
     login.mutate(
-      { account: v.account, password: v.password, code: v.code, codeId: v.codeId },
+      { account: v.account, password: v.password, code: v.code, codeId: v.codeId, tenantId },
       {
         onSuccess: onDone,
         onError: () => {
@@ -122,7 +132,7 @@ export function AccountForm({ captcha, slider, onDone }: { captcha: boolean; sli
 }
 
 /** Mobile number and a one-time SMS code (one a minute, countdown on the button). */
-export function PhoneForm({ onDone }: { onDone: () => void }) {
+export function PhoneForm({ tenantId, onDone }: { tenantId?: number; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const send = useSendSmsCode();
@@ -139,7 +149,12 @@ export function PhoneForm({ onDone }: { onDone: () => void }) {
   };
   const error = (login.error ?? send.error) as ApiError | null;
   return (
-    <Form form={form} size="large" requiredMark={false} onFinish={(v) => login.mutate(v, { onSuccess: onDone })}>
+    <Form
+      form={form}
+      size="large"
+      requiredMark={false}
+      onFinish={(v) => login.mutate({ ...v, tenantId }, { onSuccess: onDone })}
+    >
       {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
       {send.isSuccess && !error ? (
         <Alert type="success" showIcon title={t('login.codeSent')} style={{ marginBottom: 16 }} />
@@ -183,7 +198,15 @@ export function PhoneForm({ onDone }: { onDone: () => void }) {
 }
 
 /** Self-registration by the tenant's scheme; the captcha is always asked. */
-export function RegisterForm({ regWayId, onDone }: { regWayId: number | null; onDone: () => void }) {
+export function RegisterForm({
+  regWayId,
+  tenantId,
+  onDone,
+}: {
+  regWayId: number | null;
+  tenantId?: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const register = useRegister();
@@ -195,7 +218,8 @@ export function RegisterForm({ regWayId, onDone }: { regWayId: number | null; on
       requiredMark={false}
       onFinish={(v) =>
         register.mutate(
-          { ...v, regWayId: regWayId ?? undefined },
+          // a chosen tenant registers by its own default scheme
+          { ...v, tenantId, regWayId: tenantId ? undefined : (regWayId ?? undefined) },
           { onSuccess: onDone, onError: () => void captcha.refetch() },
         )
       }

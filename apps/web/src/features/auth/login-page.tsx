@@ -8,9 +8,11 @@ import { LanguageSegmented } from '../../components/language-segmented';
 import { tokens } from '../../lib/auth/tokens';
 import { useTheme } from '../../lib/theme/theme-store';
 import { AccountForm, PhoneForm, RegisterForm } from './login-forms';
+import { useLoginTenant } from './login-tenant';
 import { sessionKeys, useSysInfo } from './session.api';
 
 const QrLoginPanel = lazy(() => import('./qr-login-panel'));
+const LoginTenantSelect = lazy(() => import('./login-tenant-select'));
 
 /** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (spec §1). */
 function isOldBrowser(): boolean {
@@ -28,6 +30,7 @@ export default function LoginPage() {
   const info = useSysInfo();
   const setTheme = useTheme((s) => s.set);
   const sys = info.data;
+  const tenant = useLoginTenant(sys?.hideTenantForLogin ?? true);
   const title = sys?.title || 'Shelfwise';
 
   useEffect(() => {
@@ -52,9 +55,16 @@ export default function LoginPage() {
     {
       key: 'account',
       label: t('login.tabAccount'),
-      children: <AccountForm captcha={sys?.captcha === 1} slider={sys?.secondVer === 1} onDone={done} />,
+      children: (
+        <AccountForm
+          captcha={sys?.captcha === 1}
+          slider={sys?.secondVer === 1}
+          tenantId={tenant.tenantId}
+          onDone={done}
+        />
+      ),
     },
-    { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm onDone={done} /> },
+    { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm tenantId={tenant.tenantId} onDone={done} /> },
     {
       key: 'qr',
       label: t('login.tabQr'),
@@ -70,7 +80,11 @@ export default function LoginPage() {
             key: 'register',
             label: t('login.tabRegister'),
             children: (
-              <RegisterForm regWayId={sys.regWayId} onDone={() => void message.success(t('login.registered'))} />
+              <RegisterForm
+                regWayId={sys.regWayId}
+                tenantId={tenant.tenantId}
+                onDone={() => void message.success(t('login.registered'))}
+              />
             ),
           },
         ]
@@ -115,6 +129,11 @@ export default function LoginPage() {
             </h2>
             {isOldBrowser() ? (
               <Alert type="warning" showIcon title={t('login.browserHint')} style={{ marginBottom: 12 }} />
+            ) : null}
+            {tenant.shown ? (
+              <Suspense fallback={<div style={{ height: 48 }} />}>
+                <LoginTenantSelect tenants={tenant.tenants} value={tenant.tenantId} onChange={tenant.choose} />
+              </Suspense>
             ) : null}
             <Tabs items={items} destroyOnHidden />
           </Card>

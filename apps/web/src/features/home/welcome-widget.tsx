@@ -2,6 +2,7 @@ import { AccountTypeEnum, enumLabel } from '@shelfwise/contract/enums';
 import { Avatar, Descriptions, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WidgetFrame } from '../../components/widget-frame';
+import { useAuthImage } from '../../lib/api/use-auth-image';
 import { dayjs } from '../../lib/i18n/dayjs';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useUserInfo } from '../auth/session.api';
@@ -19,11 +20,12 @@ export function WelcomeWidget() {
   const language = useTheme((s) => s.language);
   const { data: user } = useUserInfo();
   const name = user?.realName || user?.account || '';
+  const avatar = useAuthImage(user?.avatar);
   const now = dayjs();
   return (
     <WidgetFrame title={t('home.welcome.title')} testId="widget-welcome">
       <Space size={16} align="start">
-        <Avatar size={56} src={user?.avatar || undefined} style={{ background: token.colorPrimary, fontSize: 24 }}>
+        <Avatar size={56} src={avatar} style={{ background: token.colorPrimary, fontSize: 24 }}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <div>

@@ -1,0 +1,171 @@
+import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCan } from '../../components/crud';
+import { call } from '../../lib/api/client';
+
+/** Input of the notice administration page. */
+export type NoticePageInput = RouteInput<typeof api.sysNotice.page>;
+/** A notice row of the administration page. */
+export type NoticeRow = RouteOutput<typeof api.sysNotice.page>['items'][number];
+/** A notice as its receiver sees it. */
+export type ReceivedNotice = RouteOutput<typeof api.sysNotice.pageReceived>['items'][number];
+/** A message as its receiver sees it. */
+export type ReceivedMessage = RouteOutput<typeof api.sysMessage.pageReceived>['items'][number];
+
+/** Query keys of notices and messages. */
+export const noticeKeys = {
+  admin: ['sysNotice', 'admin'] as const,
+  page: (input: NoticePageInput) => ['sysNotice', 'admin', input] as const,
+  receivers: ['sysMessage', 'receivers'] as const,
+  /** Everything a receiver sees: the centre's lists and the bell. */
+  inbox: ['inbox'] as const,
+  receivedNotices: (input: RouteInput<typeof api.sysNotice.pageReceived>) => ['inbox', 'notices', input] as const,
+  receivedMessages: (input: RouteInput<typeof api.sysMessage.pageReceived>) => ['inbox', 'messages', input] as const,
+  unreadNotices: ['inbox', 'unreadNotices'] as const,
+  unreadMessages: ['inbox', 'unreadMessages'] as const,
+};
+
+/** Unread lists are polled this often as a fallback when the live connection is down. */
+const UNREAD_POLL_MS = 60_000;
+
+/** One page of notices (administration). */
+export function useNoticePage(input: NoticePageInput) {
+  return useQuery({
+    queryKey: noticeKeys.page(input),
+    queryFn: () => call(api.sysNotice.page, input),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every notice matching the filters, page by page (for "export all"). */
+export async function fetchAllNotices(filters: Omit<NoticePageInput, 'page' | 'pageSize'>): Promise<NoticeRow[]> {
+  const out: NoticeRow[] = [];
+  for (let page = 1; ; page++) {
+    const res = await call(api.sysNotice.page, { ...filters, page, pageSize: 500 });
+    out.push(...res.items);
+    if (!res.hasNextPage) return out;
+  }
+}
+
+function useInvalidate(key: readonly unknown[]) {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: key });
+}
+
+/** Adds a draft (silently: the dialog shows the outcome). */
+export function useAddNotice() {
+  const invalidate = useInvalidate(noticeKeys.admin);
+  return useMutation({
+    mutationFn: (input: RouteInput<typeof api.sysNotice.add>) => call(api.sysNotice.add, input, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Edits a draft. */
+export function useUpdateNotice() {
+  const invalidate = useInvalidate(noticeKeys.admin);
+  return useMutation({
+    mutationFn: (input: RouteInput<typeof api.sysNotice.update>) => call(api.sysNotice.update, input, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Deletes a draft or withdrawn notice. */
+export function useDeleteNotice() {
+  const invalidate = useInvalidate(noticeKeys.admin);
+  return useMutation({ mutationFn: (id: number) => call(api.sysNotice.delete, { id }), onSuccess: invalidate });
+}
+
+/** Publishes a draft to the whole tenant. */
+export function usePublishNotice() {
+  const invalidate = useInvalidate(['sysNotice']);
+  return useMutation({ mutationFn: (id: number) => call(api.sysNotice.public, { id }), onSuccess: invalidate });
+}
+
+/** Withdraws a published notice. */
+export function useCancelNotice() {
+  const invalidate = useInvalidate(['sysNotice']);
+  return useMutation({ mutationFn: (id: number) => call(api.sysNotice.cancel, { id }), onSuccess: invalidate });
+}
+
+/** The users a message can go to. */
+export function useReceivers(enabled: boolean) {
+  return useQuery({
+    queryKey: noticeKeys.receivers,
+    queryFn: () => call(api.sysMessage.receiverList, {}),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Sends a message (silently: the dialog shows the outcome). */
+export function useSendMessage() {
+  return useMutation({
+    mutationFn: (input: RouteInput<typeof api.sysMessage.send>) => call(api.sysMessage.send, input, { silent: true }),
+  });
+}
+
+/** A page of the caller's notices. */
+export function useReceivedNotices(input: RouteInput<typeof api.sysNotice.pageReceived>, enabled: boolean) {
+  return useQuery({
+    queryKey: noticeKeys.receivedNotices(input),
+    queryFn: () => call(api.sysNotice.pageReceived, input),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** A page of the caller's messages. */
+export function useReceivedMessages(input: RouteInput<typeof api.sysMessage.pageReceived>, enabled: boolean) {
+  return useQuery({
+    queryKey: noticeKeys.receivedMessages(input),
+    queryFn: () => call(api.sysMessage.pageReceived, input),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The caller's unread notices and messages (each only when the user holds its code). */
+export function useUnread() {
+  const can = useCan();
+  const notices = useQuery({
+    queryKey: noticeKeys.unreadNotices,
+    queryFn: () => call(api.sysNotice.unReadList, {}, { silent: true }),
+    enabled: can('sysNotice:unReadList'),
+    refetchInterval: UNREAD_POLL_MS,
+  });
+  const messages = useQuery({
+    queryKey: noticeKeys.unreadMessages,
+    queryFn: () => call(api.sysMessage.unReadList, {}, { silent: true }),
+    enabled: true,
+    refetchInterval: UNREAD_POLL_MS,
+  });
+  return { notices: notices.data, messages: messages.data };
+}
+
+/** Marks one notice or message read. */
+export function useSetRead() {
+  const invalidate = useInvalidate(noticeKeys.inbox);
+  return useMutation({
+    mutationFn: ({ kind, id }: { kind: 'notice' | 'message'; id: number }) =>
+      kind === 'notice'
+        ? call(api.sysNotice.setRead, { id }, { silent: true })
+        : call(api.sysMessage.setRead, { id }, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Marks every notice and message of the caller read (the kinds the user may mark). */
+export function useMarkAllRead() {
+  const can = useCan();
+  const invalidate = useInvalidate(noticeKeys.inbox);
+  return useMutation({
+    mutationFn: async (kinds: readonly ('notice' | 'message')[]) => {
+      const jobs: Promise<number>[] = [];
+      if (kinds.includes('notice') && can('sysNotice:setAllRead')) jobs.push(call(api.sysNotice.setAllRead, {}));
+      if (kinds.includes('message')) jobs.push(call(api.sysMessage.setAllRead, {}));
+      return (await Promise.all(jobs)).reduce((a, b) => a + b, 0);
+    },
+    onSuccess: invalidate,
+  });
+}

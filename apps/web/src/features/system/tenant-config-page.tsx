@@ -1,0 +1,163 @@
+import { sysTenantConfig } from '@shelfwise/contract';
+import { App, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CrudColumn,
+  CrudTable,
+  EditDialog,
+  type FieldConfig,
+  pagedTableProps,
+  SearchForm,
+  usePageParams,
+} from '../../components/crud';
+import { RowActions } from '../platform/row-actions';
+import {
+  fetchAllTenantConfigs,
+  type TenantConfigPageInput,
+  type TenantConfigRow,
+  useBatchDeleteTenantConfig,
+  useDeleteTenantConfig,
+  useSaveTenantConfig,
+  useTenantConfigGroups,
+  useTenantConfigPage,
+} from './tenant-config.api';
+import './system.texts';
+
+type Filters = { name?: string; code?: string; groupCode?: string };
+type Editing = { row?: TenantConfigRow } | null;
+
+/** Tenant configuration (`sysTenantConfig`): the parameters page for the caller's tenant. */
+export default function TenantConfigPage() {
+  const { t } = useTranslation('system');
+  const { t: tc } = useTranslation('crud');
+  const { filters, params, input, search, change } = usePageParams<
+    Filters,
+    NonNullable<TenantConfigPageInput['field']>
+  >({});
+  const page = useTenantConfigPage(input);
+  const groups = useTenantConfigGroups();
+  const save = useSaveTenantConfig();
+  const remove = useDeleteTenantConfig();
+  const batchDelete = useBatchDeleteTenantConfig();
+  const [editing, setEditing] = useState<Editing>(null);
+  const { message } = App.useApp();
+  const groupOptions = (groups.data ?? []).map((g) => ({ label: g, value: g }));
+
+  const searchFields: FieldConfig[] = [
+    { name: 'name', label: t('config.name') },
+    { name: 'code', label: t('config.code') },
+    { name: 'groupCode', label: t('config.group'), type: 'select', options: groupOptions },
+  ];
+
+  const columns: CrudColumn<TenantConfigRow>[] = [
+    {
+      key: 'name',
+      title: t('config.name'),
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (v: string, row) => (
+        <span>
+          {v}
+          {row.sysFlag === 1 ? (
+            <Tag color="gold" style={{ marginLeft: 8 }}>
+              {tc('builtIn')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'code',
+      title: t('config.code'),
+      dataIndex: 'code',
+      sortField: 'code',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    { key: 'value', title: t('config.value'), dataIndex: 'value', ellipsis: true, width: 240 },
+    {
+      key: 'groupCode',
+      title: t('config.group'),
+      dataIndex: 'groupCode',
+      sortField: 'groupCode',
+      render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
+    },
+    { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', sortField: 'orderNo', align: 'right' },
+    { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, width: 200 },
+    {
+      key: 'createTime',
+      title: t('common.createTime'),
+      dataIndex: 'createTime',
+      sortField: 'createTime',
+      hiddenByDefault: true,
+    },
+    {
+      key: 'actions',
+      title: tc('actions'),
+      fixedColumn: true,
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <RowActions
+          name={row.name}
+          onEdit={() => setEditing({ row })}
+          editCode="sysTenantConfig:update"
+          onDelete={() => remove.mutateAsync(row.id)}
+          deleteCode="sysTenantConfig:delete"
+          deleteDisabled={row.sysFlag === 1 ? t('config.builtInNoDelete') : undefined}
+        />
+      ),
+    },
+  ];
+
+  const builtIn = editing?.row?.sysFlag === 1;
+  const formFields: FieldConfig[] = [
+    { name: 'name', label: t('config.name'), required: true, span: 12, maxLength: 64 },
+    {
+      name: 'code',
+      label: t('config.code'),
+      required: true,
+      span: 12,
+      maxLength: 64,
+      disabled: builtIn,
+      extra: t('config.codeHint'),
+      rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('config.codeRule') }],
+    },
+    { name: 'value', label: t('config.value'), type: 'textarea', maxLength: 4000 },
+    { name: 'groupCode', label: t('config.group'), span: 12, placeholder: t('config.groupHint'), maxLength: 64 },
+    { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
+    { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
+  ];
+  const initialValues = useMemo(() => editing?.row ?? { orderNo: 100 }, [editing]);
+
+  return (
+    <div style={{ padding: 12 }}>
+      <SearchForm<Filters> fields={searchFields} onSearch={search} />
+      <CrudTable<TenantConfigRow>
+        pageKey="system.tenantConfig"
+        title={t('config.title')}
+        columns={columns}
+        {...pagedTableProps(page, params, change)}
+        onAdd={() => setEditing({})}
+        addCode="sysTenantConfig:add"
+        onBatchDelete={async (ids) => {
+          const deleted = await batchDelete.mutateAsync(ids as number[]);
+          void message.success(t('config.batchDeleted', { deleted, skipped: ids.length - deleted }));
+        }}
+        batchDeleteCode="sysTenantConfig:batchDelete"
+        exportName="tenant-configuration"
+        fetchAll={() => fetchAllTenantConfigs(filters)}
+      />
+      <EditDialog<Record<string, unknown>>
+        open={!!editing}
+        title={editing?.row ? t('config.edit') : t('config.add')}
+        fields={formFields}
+        initialValues={initialValues}
+        schema={editing?.row ? sysTenantConfig.update.input : sysTenantConfig.add.input}
+        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
+        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
+        onClose={() => setEditing(null)}
+        testId="tenant-config-dialog"
+      />
+    </div>
+  );
+}
