@@ -91,6 +91,10 @@ describe('the web shell as a new user meets it', () => {
     const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/login`);
+    // the branding's watermark is drawn behind the sign-in page
+    const marked = page.locator('[data-watermark="Shelfwise"]');
+    await marked.waitFor();
+    assert.match(await marked.evaluate((el) => getComputedStyle(el).backgroundImage), /^url\("data:image\/png/);
     await signIn(page, env.server.password);
     await page.waitForURL(/\/dashboard\/home$/);
     await page.goto(`${env.server.url}/system/pos`);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Card, Tabs, theme } from 'antd';
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guards';
@@ -20,6 +20,25 @@ function isOldBrowser(): boolean {
   return !m || Number(m[2]) < 79;
 }
 
+/**
+ * A repeating background image of the branding watermark text (the main layout uses antd's Watermark; the sign-in
+ * route stays light and draws the tile itself).
+ */
+function watermarkTile(text: string, color: string): string | undefined {
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d');
+  if (!ctx || !text) return undefined;
+  canvas.width = 280;
+  canvas.height = 180;
+  ctx.translate(140, 90);
+  ctx.rotate(-Math.PI / 9);
+  ctx.font = '15px sans-serif';
+  ctx.fillStyle = color;
+  ctx.textAlign = 'center';
+  ctx.fillText(text, 0, 0);
+  return `url(${canvas.toDataURL()})`;
+}
+
 /** Sign-in page: account, mobile number and registration tabs, branded from the server's system info. */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -32,6 +51,11 @@ export default function LoginPage() {
   const sys = info.data;
   const tenant = useLoginTenant(sys?.hideTenantForLogin ?? true);
   const title = sys?.title || 'Shelfwise';
+  const dark = useTheme((s) => s.isDark);
+  const watermark = useMemo(
+    () => watermarkTile(sys?.watermark ?? '', dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)'),
+    [sys?.watermark, dark],
+  );
 
   useEffect(() => {
     document.title = `${t('login.signIn').replace(/\s/g, '')} - ${title}`;
@@ -92,7 +116,15 @@ export default function LoginPage() {
   ];
 
   return (
-    <div style={{ minHeight: '100%', display: 'flex', background: token.colorBgLayout }}>
+    <div
+      style={{
+        minHeight: '100%',
+        display: 'flex',
+        backgroundColor: token.colorBgLayout,
+        ...(watermark ? { backgroundImage: watermark } : {}),
+      }}
+      data-watermark={sys?.watermark || undefined}
+    >
       <section
         style={{
           flex: '1 1 50%',
