@@ -8,6 +8,7 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
   usePageParams,
 } from '../../components/crud';
@@ -22,7 +23,6 @@ import {
   useDeleteConfig,
   useUpdateConfig,
 } from './config.api';
-import { RowActions } from './row-actions';
 import './platform.texts';
 
 type Filters = { name?: string; code?: string; groupCode?: string };

@@ -8,7 +8,10 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
+  statusColumn,
+  TAG_COLORS,
   usePageParams,
 } from '../../components/crud';
 import {
@@ -21,8 +24,6 @@ import {
   useSaveDictData,
   useSetDictDataStatus,
 } from './dict.api';
-import { RowActions } from './row-actions';
-import { statusColumn, TAG_COLORS } from './status-cell';
 
 type Filters = { label?: string; value?: string };
 type Editing = { row?: DictDataRow } | null;

@@ -8,6 +8,8 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
+  statusColumn,
   usePageParams,
 } from '../../components/crud';
 import {
@@ -19,8 +21,6 @@ import {
   useSaveDictType,
   useSetDictTypeStatus,
 } from './dict.api';
-import { RowActions } from './row-actions';
-import { statusColumn } from './status-cell';
 
 type Editing = { row?: DictTypeRow } | null;
 

@@ -3,12 +3,10 @@ import { sysMenu } from '@shelfwise/contract';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, type CrudColumn, CrudTable, EditDialog } from '../../components/crud';
+import { Auth, type CrudColumn, CrudTable, EditDialog, RowActions, statusColumn } from '../../components/crud';
 import { menuIcon } from '../../components/menu-icons';
 import { type MenuNode, useDeleteMenu, useMenuTreeAdmin, useSaveMenu } from './menu.api';
 import { commonFields, kindFields, MENU_TYPES, menuTitle, parentTree } from './menu-form';
-import { RowActions } from './row-actions';
-import { statusColumn } from './status-cell';
 import './platform.texts';
 
 type Editing = { row?: MenuNode; pid?: number; type?: number } | null;

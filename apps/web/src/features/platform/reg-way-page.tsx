@@ -11,6 +11,7 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
   useCan,
   usePageParams,
@@ -36,7 +37,6 @@ import {
   useSaveRegWay,
   useSetDefaultRegWay,
 } from './reg-way.api';
-import { RowActions } from './row-actions';
 
 type Filters = { name?: string };
 type Editing = { row?: RegWayRow } | null;

@@ -10,13 +10,13 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
   useCan,
   usePageParams,
 } from '../../components/crud';
 import { useUserInfo } from '../auth/session.api';
 import { type OneTimeSecret, OneTimeSecretModal } from '../system';
-import { RowActions } from './row-actions';
 import {
   fetchAllTenants,
   switchIntoTenant,

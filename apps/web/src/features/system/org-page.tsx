@@ -4,8 +4,15 @@ import { OrgTypeEnum } from '@shelfwise/contract/enums';
 import { Button, Tag, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, type CrudColumn, CrudTable, EditDialog, type FieldConfig, SearchForm } from '../../components/crud';
-import { RowActions } from '../platform/row-actions';
+import {
+  Auth,
+  type CrudColumn,
+  CrudTable,
+  EditDialog,
+  type FieldConfig,
+  RowActions,
+  SearchForm,
+} from '../../components/crud';
 import { EnumTag, useEnumLabel, useEnumOptions } from './enum-tag';
 import {
   branchIds,

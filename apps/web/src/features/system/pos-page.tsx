@@ -8,10 +8,10 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
   usePageParams,
 } from '../../components/crud';
-import { RowActions } from '../platform/row-actions';
 import { fetchAllPositions, type PosPageInput, type PosRow, useDeletePos, usePosPage, useSavePos } from './pos.api';
 import { statusOptions } from './status';
 import './system.texts';

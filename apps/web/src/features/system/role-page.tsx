@@ -11,11 +11,11 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
+  statusColumn,
   usePageParams,
 } from '../../components/crud';
-import { RowActions } from '../platform/row-actions';
-import { statusColumn } from '../platform/status-cell';
 import { EnumTag, useEnumLabel } from './enum-tag';
 import { MenuGrantDrawer } from './menu-grant-drawer';
 import {

@@ -8,10 +8,10 @@ import {
   EditDialog,
   type FieldConfig,
   pagedTableProps,
+  RowActions,
   SearchForm,
   usePageParams,
 } from '../../components/crud';
-import { RowActions } from '../platform/row-actions';
 import {
   fetchAllTenantConfigs,
   type TenantConfigPageInput,

@@ -9,15 +9,15 @@ import {
   type CrudColumn,
   EditDialog,
   type FieldConfig,
+  RowActions,
   SearchForm,
+  statusColumn,
   useCan,
   usePageParams,
 } from '../../components/crud';
 import type { ExportScope } from '../../components/crud/crud-toolbar';
 import { ApiError } from '../../lib/api/client';
 import { useUserInfo } from '../auth/session.api';
-import { RowActions } from '../platform/row-actions';
-import { statusColumn } from '../platform/status-cell';
 import { EnumTag, useEnumLabel } from './enum-tag';
 import { type OneTimeSecret, OneTimeSecretModal } from './one-time-secret';
 import { statusOptions } from './status';

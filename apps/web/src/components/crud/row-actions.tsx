@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth, type AuthCheck } from '../../components/crud';
+import { Auth, type AuthCheck } from './auth';
 
 /** Edit and delete links of a table row; delete asks first and can be disabled with a reason. */
 export function RowActions({

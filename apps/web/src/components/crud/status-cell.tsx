@@ -1,6 +1,7 @@
 import { Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, useCan } from '../../components/crud';
+import { useCan } from './auth';
+import type { CrudColumn } from './crud-table';
 
 /** Spec §4 tag types as antd Tag colours. */
 export const TAG_COLORS: Record<string, string> = {
