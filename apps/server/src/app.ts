@@ -39,11 +39,17 @@ import { registerNoticeRoutes } from './modules/system/notice/notice.routes';
 import { registerOnlineUserRoutes } from './modules/system/online-user/online-user.routes';
 import { registerOrgRoutes } from './modules/system/org/org.routes';
 import { registerPosRoutes } from './modules/system/pos/pos.routes';
+import { registerRegionRoutes } from './modules/system/region/region.routes';
 import { registerRoleRoutes } from './modules/system/role/role.routes';
 import { type SeedReport, seedSystem } from './modules/system/seed/seed';
 import { registerSwaggerRoutes } from './modules/system/swagger/swagger.routes';
 import { registerTenantRoutes } from './modules/system/tenant/tenant.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
+import { registerAreaRoutes } from './modules/warehouse/area';
+import { registerConsignorRoutes } from './modules/warehouse/consignor';
+import { registerLocationRoutes } from './modules/warehouse/location';
+import { registerSkuRoutes } from './modules/warehouse/sku';
+import { registerWarehouseRoutes } from './modules/warehouse/warehouse';
 
 /** Options for building the app (tests swap the SMS provider and the logger). */
 export interface BuildOptions {
@@ -116,7 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  const seed = await seedSystem(db, { adminPassword: config.adminPassword, captchaOn: config.seedCaptcha });
+  const seed = await seedSystem(db, {
+    adminPassword: config.adminPassword,
+    captchaOn: config.seedCaptcha,
+    regions: config.seedRegions,
+  });
   const lease = await leaseNodeNumber(db);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
   const cache: Cache = redis ?? createMemoryCache();
@@ -208,6 +218,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRoleRoutes(app, kernel);
   registerOrgRoutes(app, kernel);
   registerPosRoutes(app, kernel);
+  registerRegionRoutes(app, kernel);
+  registerWarehouseRoutes(app, kernel);
+  registerAreaRoutes(app, kernel);
+  registerLocationRoutes(app, kernel);
+  registerConsignorRoutes(app, kernel);
+  registerSkuRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));

@@ -15,6 +15,8 @@ const envSchema = z.object({
     .default('sw:'),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   SEED_CAPTCHA: onOff.optional(),
+  /** Seed the shipped regions (countries, China's provinces and cities) at start; off only on test databases. */
+  SEED_REGIONS: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
@@ -31,6 +33,7 @@ export interface AppConfig {
   redisPrefix: string;
   adminPassword: string | undefined;
   seedCaptcha: boolean;
+  seedRegions: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDist: string;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisPrefix: e.REDIS_PREFIX,
     adminPassword: e.ADMIN_PASSWORD,
     seedCaptcha: e.SEED_CAPTCHA !== 'off',
+    seedRegions: e.SEED_REGIONS !== 'off',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

@@ -173,6 +173,7 @@ describe('endpoint catalogue', () => {
       'sysOnlineUser',
       'sysOrg',
       'sysPos',
+      'sysRegion',
       'sysRole',
       'sysSms',
       'sysTenant',
@@ -180,6 +181,11 @@ describe('endpoint catalogue', () => {
       'sysUser',
       'sysUserMenu',
       'sysUserRegWay',
+      'warehouseArea',
+      'warehouseConsignor',
+      'warehouseInfo',
+      'warehouseLocation',
+      'warehouseSku',
     ]);
     expect(allEndpoints.length).toBe(Object.values(api).reduce((n, s) => n + Object.keys(s).length, 0));
   });

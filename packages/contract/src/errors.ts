@@ -54,6 +54,9 @@ export const ERROR_CODES = {
   grantOutsideCeiling: 400,
   switchTenantDenied: 403,
   importInvalidFile: 400,
+  // warehouse master data
+  locationCodesTaken: 409,
+  generateTooMany: 400,
   // notices, messages and online users
   noticeNotDraft: 409,
   noticeNotPublished: 409,

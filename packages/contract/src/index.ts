@@ -17,10 +17,16 @@ export * from './system/notice';
 export * from './system/online-user';
 export * from './system/org';
 export * from './system/pos';
+export * from './system/region';
 export * from './system/role';
 export * from './system/tenant';
 export * from './system/user';
 export * from './url';
+export * from './warehouse/area';
+export * from './warehouse/consignor';
+export * from './warehouse/location';
+export * from './warehouse/sku';
+export * from './warehouse/warehouse';
 
 import type { Endpoint } from './endpoint';
 import { swagger, sysAuth, sysSms } from './system/auth';
@@ -33,9 +39,15 @@ import { sysMessage, sysNotice } from './system/notice';
 import { sysOnlineUser } from './system/online-user';
 import { sysOrg } from './system/org';
 import { sysPos } from './system/pos';
+import { sysRegion } from './system/region';
 import { sysRole } from './system/role';
 import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
 import { sysUser, sysUserMenu } from './system/user';
+import { warehouseArea } from './warehouse/area';
+import { warehouseConsignor } from './warehouse/consignor';
+import { warehouseLocation } from './warehouse/location';
+import { warehouseSku } from './warehouse/sku';
+import { warehouseInfo } from './warehouse/warehouse';
 
 /** Every API service, by name. */
 export const api = {
@@ -55,6 +67,7 @@ export const api = {
   sysRole,
   sysOrg,
   sysPos,
+  sysRegion,
   sysNotice,
   sysMessage,
   sysOnlineUser,
@@ -62,6 +75,11 @@ export const api = {
   sysLogOp,
   sysLogEx,
   sysLogDiff,
+  warehouseInfo,
+  warehouseArea,
+  warehouseLocation,
+  warehouseConsignor,
+  warehouseSku,
 };
 
 /** Every endpoint of the API, flat. */

@@ -3,6 +3,9 @@ import * as createSystemTables from './20261121000000_create_system_tables';
 import * as createLogTables from './20261121010000_create_log_tables';
 import * as createNoticeTables from './20261121020000_create_notice_tables';
 import * as createIdentityTables from './20261121030000_create_identity_tables';
+import * as createRegionTable from './20261121040000_create_region_table';
+import * as createConsignorSkuTables from './20261121050000_create_consignor_sku_tables';
+import * as createWarehouseTables from './20261121060000_create_warehouse_tables';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261121010000_create_log_tables': createLogTables,
   '20261121020000_create_notice_tables': createNoticeTables,
   '20261121030000_create_identity_tables': createIdentityTables,
+  '20261121040000_create_region_table': createRegionTable,
+  '20261121050000_create_consignor_sku_tables': createConsignorSkuTables,
+  '20261121060000_create_warehouse_tables': createWarehouseTables,
 };

@@ -14,6 +14,7 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/platform/menu/index': () => import('../features/platform/menu-page'),
   '/platform/tenant/index': () => import('../features/platform/tenant-page'),
   '/platform/regWay/index': () => import('../features/platform/reg-way-page'),
+  '/platform/region/index': () => import('../features/platform/region-page'),
   '/system/user/index': () => import('../features/system/user-page'),
   '/system/user/userCenter': () => import('../features/system/user-center-page'),
   '/system/role/index': () => import('../features/system/role-page'),
@@ -27,6 +28,8 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/log/opLog/index': () => import('../features/log/op-log-page'),
   '/log/exLog/index': () => import('../features/log/ex-log-page'),
   '/log/diffLog/index': () => import('../features/log/diff-log-page'),
+  '/warehouse/consignor/index': () => import('../features/warehouse/consignor-page'),
+  '/warehouse/sku/index': () => import('../features/warehouse/sku-page'),
 };
 
 const cache = new Map<string, Page>();

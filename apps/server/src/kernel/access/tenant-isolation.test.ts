@@ -96,7 +96,50 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysUserRegWay/setDefault': (a) => ({ id: a.sysUserRegWay, enableReg: 1 }),
   'POST /api/sysNotice/update': (a) => ({ id: a.sysNotice, title: 'x', content: 'x', type: 1 }),
   'POST /api/sysNotice/add': () => ({ title: 'x', content: 'x', type: 1 }),
+  'POST /api/warehouseInfo/add': (a) => ({ ...betaWarehouse, orgId: a.sysOrg }),
+  'POST /api/warehouseInfo/update': (a) => ({ ...betaWarehouse, id: a.warehouseInfo, orgId: a.sysOrg }),
+  'GET /api/warehouseArea/list': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/warehouseArea/add': (a) => ({ warehouseId: a.warehouseInfo, code: 'X', name: 'x' }),
+  'POST /api/warehouseArea/update': (a) => ({
+    id: a.warehouseArea,
+    warehouseId: a.warehouseInfo,
+    code: 'X',
+    name: 'x',
+  }),
+  'POST /api/warehouseLocation/add': (a) => ({ areaId: a.warehouseArea, code: 'X-1' }),
+  'POST /api/warehouseLocation/update': (a) => ({ id: a.warehouseLocation, areaId: a.warehouseArea, code: 'X-1' }),
+  'POST /api/warehouseLocation/generate': (a) => ({
+    areaId: a.warehouseArea,
+    aisles: { from: 'A', to: 'A' },
+    bays: { from: '1', to: '2' },
+    levels: { from: '1', to: '1' },
+  }),
+  'POST /api/warehouseConsignor/add': () => ({ code: 'BETA', name: 'beta' }),
+  'POST /api/warehouseConsignor/update': (a) => ({ id: a.warehouseConsignor, code: 'X', name: 'x' }),
+  'POST /api/warehouseConsignor/export': (a) => ({ scope: 'selected', ids: [a.warehouseConsignor] }),
+  'GET /api/warehouseSku/list': (a) => ({ consignorId: a.warehouseConsignor }),
+  'GET /api/warehouseSku/byBarcode': () => ({ code: `${MARK}-BC` }),
+  'POST /api/warehouseSku/add': (a) => ({ consignorId: a.warehouseConsignor, code: 'X', name: 'x' }),
+  'POST /api/warehouseSku/update': (a) => ({
+    id: a.warehouseSku,
+    consignorId: a.warehouseConsignor,
+    code: 'X',
+    name: 'x',
+    barcodes: [`${MARK}-BC`],
+  }),
+  'POST /api/warehouseSku/export': (a) => ({ scope: 'selected', ids: [a.warehouseSku] }),
   'POST /api/sysMessage/send': (a) => ({ receiverIds: [a.sysUser], title: 'x', content: 'x' }),
+  'POST /api/sysRegion/add': (a) => ({ pid: a.sysRegion, code: 'X1', nameEn: 'x' }),
+  'POST /api/sysRegion/update': (a) => ({ id: a.sysRegion, code: 'ZZ', nameEn: 'hijacked' }),
+};
+
+/** A warehouse body of tenant B (with tenant A's ids where the route takes them). */
+const betaWarehouse = {
+  code: 'BETA1',
+  name: 'Beta warehouse',
+  address1: 'Road 1',
+  contactName: 'B',
+  contactPhone: '123456',
 };
 
 /** Routes that never take a record id of another tenant and would end the caller's session: not called. */
@@ -181,7 +224,30 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
     posId: a.sysPos,
   });
   a.sysTenant = DEFAULT_TENANT_ID;
+  a.warehouseInfo = await ok(api.warehouseInfo.add, {
+    code: MARK,
+    name: MARK,
+    orgId: a.sysOrg,
+    address1: MARK,
+    contactName: MARK,
+    contactPhone: '021 5555 0101',
+  });
+  a.warehouseArea = await ok(api.warehouseArea.add, { warehouseId: a.warehouseInfo, code: MARK, name: MARK });
+  a.warehouseLocation = await ok(api.warehouseLocation.add, {
+    areaId: a.warehouseArea,
+    code: `${MARK}-1`,
+    remark: MARK,
+  });
+  a.warehouseConsignor = await ok(api.warehouseConsignor.add, { code: MARK, name: MARK, contactName: MARK });
+  a.warehouseSku = await ok(api.warehouseSku.add, {
+    consignorId: a.warehouseConsignor,
+    code: MARK,
+    name: MARK,
+    barcodes: [`${MARK}-BC`],
+  });
   a.sysMenu = seedId('menu.system.pos');
+  // regions are platform data every tenant reads (address pickers): not marked; writes by B answer 403
+  a.sysRegion = await ok(api.sysRegion.add, { code: 'ZZ', nameEn: 'Platform region' });
   a.sysNotice = await ok(api.sysNotice.add, { title: MARK, content: MARK, type: 1 });
   await ok(api.sysNotice.public, { id: a.sysNotice });
   await ok(api.sysMessage.send, { receiverIds: [seedId('user.admin')], title: MARK, content: MARK });
@@ -268,9 +334,9 @@ export async function isolationProblems(
   beta: { tenantId: number; adminAccount: string },
 ): Promise<string[]> {
   const problems: string[] = [];
-  // ids of A's own records (the tenant and menu ids are the platform's, known to every tenant)
+  // ids of A's own records (the tenant, menu and region ids are the platform's, known to every tenant)
   const alphaIds = Object.entries(a)
-    .filter(([s, id]) => s !== 'sysTenant' && s !== 'sysMenu' && id > 1_000_000)
+    .filter(([s, id]) => s !== 'sysTenant' && s !== 'sysMenu' && s !== 'sysRegion' && id > 1_000_000)
     .map(([, id]) => new RegExp(`\\b${id}\\b`));
   for (const route of [...registeredRoutes].sort((x, y) => x.path.localeCompare(y.path))) {
     const key = `${route.method} ${route.path}`;

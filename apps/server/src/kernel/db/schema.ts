@@ -249,6 +249,19 @@ export interface SysNoticeUserTable {
   read_at: Millis | null;
 }
 
+/** Platform-wide region (no tenant): country, province / state, city, district. */
+export interface SysRegionTable extends Audit {
+  id: number;
+  pid: number;
+  code: string;
+  name_en: string;
+  name_zh_cn: string | null;
+  name_zh_tw: string | null;
+  level: number;
+  order_no: number;
+  remark: string | null;
+}
+
 export interface SysMessageTable extends Audit {
   id: number;
   tenant_id: number;
@@ -311,6 +324,103 @@ export interface SysLogDiffTable extends LogActor {
   after_data: string | null;
 }
 
+export interface WhWarehouseTable extends Audit {
+  id: number;
+  tenant_id: number;
+  org_id: number;
+  code: string;
+  name: string;
+  status: number;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  postal_code: string | null;
+  address1: string | null;
+  address2: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  time_zone: string;
+  floor_width: number | null;
+  floor_length: number | null;
+  floor_plan: string | null;
+  remark: string | null;
+}
+
+export interface WhAreaTable extends Audit {
+  id: number;
+  tenant_id: number;
+  warehouse_id: number;
+  code: string;
+  name: string;
+  shelf_type: number;
+  status: number;
+  pos_x: number | null;
+  pos_y: number | null;
+  width: number | null;
+  length: number | null;
+  remark: string | null;
+}
+
+export interface WhLocationTable extends Audit {
+  id: number;
+  tenant_id: number;
+  warehouse_id: number;
+  area_id: number;
+  code: string;
+  aisle: string | null;
+  bay: string | null;
+  level: string | null;
+  slot: string | null;
+  length: number | null;
+  width: number | null;
+  height: number | null;
+  max_load: number | null;
+  max_capacity: number | null;
+  status: number;
+  x: number | null;
+  y: number | null;
+  z: number | null;
+  abc_class: number | null;
+  last_counted_at: Millis | null;
+  remark: string | null;
+}
+
+export interface WhConsignorTable extends Audit {
+  id: number;
+  tenant_id: number;
+  code: string;
+  name: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+  email: string | null;
+  address: string | null;
+  status: number;
+  remark: string | null;
+}
+
+export interface WhSkuTable extends Audit {
+  id: number;
+  tenant_id: number;
+  consignor_id: number;
+  code: string;
+  name: string;
+  unit: string | null;
+  box_gauge: number | null;
+  /** kg */
+  unit_weight: number | null;
+  /** m³ */
+  unit_volume: number | null;
+  unit_value: number | null;
+  status: number;
+  remark: string | null;
+}
+
+export interface WhSkuBarcodeTable {
+  tenant_id: number;
+  barcode: string;
+  sku_id: number;
+}
+
 /** Every table of the database, for Kysely's types. */
 export interface Database {
   sys_tenant: SysTenantTable;
@@ -331,6 +441,12 @@ export interface Database {
   sys_role_org: SysRoleOrgTable;
   sys_tenant_config: SysTenantConfigTable;
   sys_user_menu: SysUserMenuTable;
+  wh_warehouse: WhWarehouseTable;
+  wh_area: WhAreaTable;
+  wh_location: WhLocationTable;
+  wh_consignor: WhConsignorTable;
+  wh_sku: WhSkuTable;
+  wh_sku_barcode: WhSkuBarcodeTable;
   sys_log_vis: SysLogVisTable;
   sys_log_op: SysLogOpTable;
   sys_log_ex: SysLogExTable;
@@ -338,6 +454,7 @@ export interface Database {
   sys_notice: SysNoticeTable;
   sys_notice_user: SysNoticeUserTable;
   sys_message: SysMessageTable;
+  sys_region: SysRegionTable;
 }
 
 /** Tables that belong to one tenant: every query on them goes through `tenantScoped`. */

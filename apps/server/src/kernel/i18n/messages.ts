@@ -261,6 +261,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '无法读取该文件（需为含指定列的 .xlsx 工作簿）：{reason}',
     'zh-tw': '無法讀取該檔案（需為含指定欄位的 .xlsx 活頁簿）：{reason}',
   },
+  locationCodesTaken: {
+    en: '{count} of the generated codes already exist in this warehouse (for example {sample})',
+    'zh-cn': '生成的编码中有 {count} 个在本仓库已存在（例如 {sample}）',
+    'zh-tw': '產生的編碼中有 {count} 個在本倉庫已存在（例如 {sample}）',
+  },
+  generateTooMany: {
+    en: 'The ranges make {count} locations; at most {max} can be generated at once',
+    'zh-cn': '该范围将生成 {count} 个库位，一次最多生成 {max} 个',
+    'zh-tw': '該範圍將產生 {count} 個儲位，一次最多產生 {max} 個',
+  },
   // messages of custom schema checks
   invalid_account: {
     en: 'Letters, digits and . _ @ - only, starting with a letter or digit',
@@ -286,6 +296,46 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Self-registered users cannot be administrators',
     'zh-cn': '自助注册的用户不能是管理员',
     'zh-tw': '自助註冊的使用者不能是管理員',
+  },
+  area_moves: {
+    en: 'A storage area stays in its warehouse',
+    'zh-cn': '库区不能移到其他仓库',
+    'zh-tw': '儲區不能移到其他倉庫',
+  },
+  pattern_missing_tokens: {
+    en: 'The pattern must name every range that has more than one value ({aisle}, {bay}, {level}, {slot})',
+    'zh-cn': '编码规则必须包含每个多值范围（{aisle}、{bay}、{level}、{slot}）',
+    'zh-tw': '編碼規則必須包含每個多值範圍（{aisle}、{bay}、{level}、{slot}）',
+  },
+  pattern_ambiguous: {
+    en: 'The pattern makes the same code twice; add separators between the parts',
+    'zh-cn': '编码规则会生成重复编码，请在各部分之间加分隔符',
+    'zh-tw': '編碼規則會產生重複編碼，請在各部分之間加分隔符',
+  },
+  invalid_code: {
+    en: 'Letters, digits and . _ - only, starting with a letter or digit',
+    'zh-cn': '只能包含字母、数字和 . _ -，并以字母或数字开头',
+    'zh-tw': '只能包含字母、數字和 . _ -，並以字母或數字開頭',
+  },
+  invalid_phone: {
+    en: 'Enter a phone number (digits, spaces, + ( ) -)',
+    'zh-cn': '请输入电话号码（数字、空格、+ ( ) -）',
+    'zh-tw': '請輸入電話號碼（數字、空格、+ ( ) -）',
+  },
+  range_mixed: {
+    en: 'Both ends of a range are numbers, or both are letters',
+    'zh-cn': '范围的起止须同为数字或同为字母',
+    'zh-tw': '範圍的起訖須同為數字或同為字母',
+  },
+  invalid_pattern: {
+    en: 'Use letters, digits, . _ - and the tokens {area} {aisle} {bay} {level} {slot}',
+    'zh-cn': '只能使用字母、数字、. _ - 以及 {area} {aisle} {bay} {level} {slot}',
+    'zh-tw': '只能使用字母、數字、. _ - 以及 {area} {aisle} {bay} {level} {slot}',
+  },
+  invalid_barcode: {
+    en: 'Enter a barcode of printable characters without spaces (at most 64); GTIN-8/12/13/14 need a valid check digit',
+    'zh-cn': '条码只能包含不含空格的可打印字符（最多 64 个）；GTIN-8/12/13/14 的校验位必须正确',
+    'zh-tw': '條碼只能包含不含空格的可列印字元（最多 64 個）；GTIN-8/12/13/14 的檢查碼必須正確',
   },
   invalid_mobile: {
     en: 'Enter a valid mobile number (11 digits starting with 13-19)',

@@ -16,6 +16,7 @@ import { seedId } from '../../../kernel/db/ids';
 import type { Database, SysDictDataTable, SysMenuTable } from '../../../kernel/db/schema';
 import { configSeed } from './config.seed';
 import { MENU_SEED } from './menu.seed';
+import { seedRegions } from './region.seed';
 import type { MenuSeed } from './seed-types';
 
 /** What a seed run created that the operator must be told once. */
@@ -118,7 +119,7 @@ async function insertMissing<TB extends keyof Database>(
  */
 export async function seedSystem(
   db: Kysely<Database>,
-  options: { adminPassword?: string; captchaOn: boolean; timeZone?: string },
+  options: { adminPassword?: string; captchaOn: boolean; timeZone?: string; regions?: boolean },
 ): Promise<SeedReport> {
   const now = Date.now();
   const report: SeedReport = { inserted: {} };
@@ -395,6 +396,8 @@ export async function seedSystem(
     );
     report.inserted.dictValues = (await insertMissing(trx, 'sys_dict_data', dataRows)).length;
   });
+  // countries, China's provinces and cities (~620 rows); off on test databases (SEED_REGIONS), see region.seed.ts
+  if (options.regions) report.inserted.regions = await seedRegions(db, now);
   return report;
 }
 

@@ -1,0 +1,1 @@
+export { registerAreaRoutes } from './area.routes';

@@ -1,0 +1,1 @@
+export { registerConsignorRoutes } from './consignor.routes';

@@ -1,0 +1,1 @@
+export { registerLocationRoutes } from './location.routes';

@@ -1,0 +1,71 @@
+import type { Readable } from 'node:stream';
+import type { Locale } from '@shelfwise/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../../kernel/errors/app-error';
+import { readXlsx, type SheetColumn } from '../../kernel/files/xlsx';
+import { issueMessage } from '../../kernel/http/reply';
+
+/** Largest master-data import, in rows. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The multipart field `file` of an upload request, or a validation error naming it. */
+export async function uploadedFile(req: FastifyRequest) {
+  const file = req.isMultipart() ? await req.file() : undefined;
+  if (file?.fieldname !== 'file') throw new AppError('validation', { count: 1 }, { file: ['Required'] });
+  return file;
+}
+
+/** Sends an .xlsx stream as a dated attachment. */
+export function sendXlsx(reply: FastifyReply, name: string, stream: Readable) {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply
+    .type(XLSX)
+    .header('content-disposition', `attachment; filename="${name}-${stamp}.xlsx"`)
+    .send(stream) as never;
+}
+
+/** Sheet texts by key and language; `{v}` is replaced by a value. */
+export type SheetTexts = Record<string, Record<Locale, string>>;
+
+/** Sheet texts shared by the master-data files. */
+export const COMMON_SHEET_TEXT: SheetTexts = {
+  status: { en: 'Status', 'zh-cn': '状态', 'zh-tw': '狀態' },
+  remark: { en: 'Remark', 'zh-cn': '备注', 'zh-tw': '備註' },
+  createTime: { en: 'Created', 'zh-cn': '创建时间', 'zh-tw': '建立時間' },
+  enabled: { en: 'Enabled', 'zh-cn': '启用', 'zh-tw': '啟用' },
+  disabled: { en: 'Disabled', 'zh-cn': '停用', 'zh-tw': '停用' },
+  duplicateInFile: {
+    en: '{v} appears more than once in the file',
+    'zh-cn': '{v} 在文件中重复',
+    'zh-tw': '{v} 在檔案中重複',
+  },
+};
+
+/** A text function over a table of sheet texts. */
+export function sheetText(texts: SheetTexts) {
+  return (key: string, locale: Locale, v = '') =>
+    (texts[key]?.[locale] ?? COMMON_SHEET_TEXT[key]?.[locale] ?? key).replace('{v}', v);
+}
+
+/** Reads an import sheet; an unreadable file or a missing required column is refused as a whole. */
+export async function readImportSheet(file: Readable, columns: readonly SheetColumn[], required: readonly string[]) {
+  let sheet: Awaited<ReturnType<typeof readXlsx>>;
+  try {
+    sheet = await readXlsx(file, columns, MAX_IMPORT_ROWS);
+  } catch (e) {
+    throw new AppError('importInvalidFile', { reason: (e as Error).message.slice(0, 200) });
+  }
+  const missing = columns.filter((c) => required.includes(c.key) && sheet.missing.includes(c.header));
+  if (missing.length) throw new AppError('importInvalidFile', { reason: missing.map((c) => c.header).join(', ') });
+  return sheet.rows;
+}
+
+/** The first problem of a row that failed its schema, as `Column: message`. */
+export function rowIssue(error: z.ZodError, locale: Locale, header: (key: string) => string): string {
+  const issue = error.issues[0];
+  const field = header(String(issue?.path[0] ?? ''));
+  return `${field}: ${issue ? issueMessage(issue, locale) : ''}`;
+}

@@ -1,0 +1,1 @@
+export { registerSkuRoutes } from './sku.routes';

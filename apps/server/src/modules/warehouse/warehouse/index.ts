@@ -1,0 +1,2 @@
+export { type ScopedContext, scopedWarehouses } from './warehouse.repo';
+export { registerWarehouseRoutes } from './warehouse.routes';

@@ -1,0 +1,82 @@
+import type { InputOf, warehouseInfo } from '@shelfwise/contract';
+import { type Kysely, sql } from 'kysely';
+import { type ScopeContext, scopeFilter } from '../../../kernel/access/data-scope';
+import { ilike, paginate } from '../../../kernel/db/paging';
+import type { Database, WhWarehouseTable } from '../../../kernel/db/schema';
+import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
+
+const SORT = { code: 'wh_warehouse.code', name: 'wh_warehouse.name', createTime: 'wh_warehouse.created_at' };
+
+/** What data access needs to know about the caller: tenant and data scope. */
+export type ScopedContext = TenantContext & ScopeContext;
+
+/**
+ * Warehouses the caller may see: the tenant's, within the data scope of their owning organisation (or created by
+ * the caller, for an own-records scope). Everything below a warehouse (areas, locations, counts) is reached
+ * through this query, so one scope rule covers the whole tree.
+ */
+export function scopedWarehouses(db: Kysely<Database>, ctx: ScopedContext) {
+  let q = tenantScoped(db, ctx, 'wh_warehouse').selectFrom();
+  const filter = scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
+  if (filter) q = q.where(filter);
+  return q;
+}
+
+/** Data access of warehouses. */
+export function createWarehouseRepo(db: Kysely<Database>) {
+  const withStats = (ctx: ScopedContext) =>
+    scopedWarehouses(db, ctx)
+      .leftJoin('sys_org as o', (j) =>
+        j.onRef('o.id', '=', 'wh_warehouse.org_id').onRef('o.tenant_id', '=', 'wh_warehouse.tenant_id'),
+      )
+      .selectAll('wh_warehouse')
+      .select([
+        'o.name as org_name',
+        sql<number>`(select count(*) from wh_area a where a.tenant_id = wh_warehouse.tenant_id and a.warehouse_id = wh_warehouse.id)`.as(
+          'area_count',
+        ),
+        sql<number>`(select count(*) from wh_location l where l.tenant_id = wh_warehouse.tenant_id and l.warehouse_id = wh_warehouse.id)`.as(
+          'location_count',
+        ),
+      ]);
+
+  return {
+    page(ctx: ScopedContext, input: InputOf<typeof warehouseInfo.page>) {
+      let q = withStats(ctx);
+      if (input.code) q = q.where(ilike('wh_warehouse.code', input.code));
+      if (input.name) q = q.where(ilike('wh_warehouse.name', input.name));
+      if (input.status) q = q.where('wh_warehouse.status', '=', input.status);
+      if (input.orgId) q = q.where('wh_warehouse.org_id', '=', input.orgId);
+      if (input.keyword) {
+        const k = input.keyword;
+        q = q.where((eb) =>
+          eb.or([ilike('wh_warehouse.code', k), ilike('wh_warehouse.name', k), ilike('wh_warehouse.city', k)]),
+        );
+      }
+      return paginate(q, input, SORT, { column: 'wh_warehouse.code', desc: false }, 'wh_warehouse.id');
+    },
+    list: (ctx: ScopedContext) =>
+      scopedWarehouses(db, ctx)
+        .select(['wh_warehouse.id', 'wh_warehouse.code', 'wh_warehouse.name', 'wh_warehouse.status'])
+        .orderBy('wh_warehouse.code')
+        .execute(),
+    byId: (ctx: ScopedContext, id: number) => withStats(ctx).where('wh_warehouse.id', '=', id).executeTakeFirst(),
+    codeTaken: async (ctx: TenantContext, code: string, exceptId?: number) => {
+      let q = tenantScoped(db, ctx, 'wh_warehouse').selectFrom().select('id').where('code', '=', code);
+      if (exceptId) q = q.where('id', '<>', exceptId);
+      return (await q.executeTakeFirst()) !== undefined;
+    },
+    orgExists: async (ctx: TenantContext, id: number) =>
+      (await tenantScoped(db, ctx, 'sys_org').selectFrom().select('id').where('id', '=', id).executeTakeFirst()) !==
+      undefined,
+    insert: (ctx: TenantContext, row: WhWarehouseTable) =>
+      tenantScoped(db, ctx, 'wh_warehouse').insertInto().values(row).execute(),
+    update: (ctx: TenantContext, id: number, set: Partial<WhWarehouseTable>) =>
+      tenantScoped(db, ctx, 'wh_warehouse').updateTable().set(set).where('id', '=', id).execute(),
+    remove: (ctx: TenantContext, id: number) =>
+      tenantScoped(db, ctx, 'wh_warehouse').deleteFrom().where('id', '=', id).execute(),
+  };
+}
+
+/** A warehouse row with its organisation name and counts. */
+export type WarehouseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createWarehouseRepo>['byId']>>>;
