@@ -4,6 +4,7 @@ export { Auth, type AuthCheck, useCan } from './auth';
 export { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
 export { EditDialog, type EditDialogProps, trimValues } from './edit-dialog';
 export type { FieldConfig, FieldOption, FieldTreeNode } from './form-fields';
+export { ImportDialog, type ImportDialogProps, type ImportReport } from './import-dialog';
 export { pagedTableProps } from './paged-table-props';
 export { RowActions } from './row-actions';
 export { SearchForm } from './search-form';

@@ -1,19 +1,14 @@
-import { CopyOutlined, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Modal, Result, Space, Table, Typography, Upload } from 'antd';
-import type { RcFile } from 'antd/es/upload';
-import { useState } from 'react';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '../../components/crud';
 import { downloadCsv } from '../../components/crud/export-csv';
-import { ApiError } from '../../lib/api/client';
 import { downloadImportTemplate, type ImportResult, useImportUsers } from './user.api';
 
-const XLSX_MAX_BYTES = 10 * 1024 * 1024;
-
-/** The outcome of an import: counts, the row errors, and the generated passwords of the new accounts (shown once). */
-function ImportOutcome({ result }: { result: ImportResult }) {
+/** The generated passwords of the new accounts (shown once), with copy and CSV download. */
+function GeneratedPasswords({ result }: { result: ImportResult }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
-  const hasErrors = result.errors.length > 0;
   const passwordsCsv = () =>
     downloadCsv(
       'imported-accounts',
@@ -23,15 +18,6 @@ function ImportOutcome({ result }: { result: ImportResult }) {
       ],
       result.passwords,
     );
-  const errorsCsv = () =>
-    downloadCsv(
-      'import-results',
-      [
-        { title: t('import.row'), value: (r: ImportResult['errors'][number]) => r.row },
-        { title: t('import.message'), value: (r: ImportResult['errors'][number]) => r.message },
-      ],
-      result.errors,
-    );
   const copyPasswords = async () => {
     try {
       await navigator.clipboard.writeText(result.passwords.map((p) => `${p.account}\t${p.password}`).join('\n'));
@@ -40,194 +26,61 @@ function ImportOutcome({ result }: { result: ImportResult }) {
       void message.error(t('secret.copyFailed'));
     }
   };
+  if (!result.passwords.length) return null;
   return (
-    <div data-testid="import-result">
-      <Result
-        status={hasErrors ? (result.succeeded ? 'warning' : 'error') : 'success'}
-        title={hasErrors ? t('import.withErrors') : t('import.done')}
-        subTitle={t('import.counts', { total: result.total, succeeded: result.succeeded, failed: result.failed })}
-        style={{ padding: '16px 0' }}
-        extra={
-          hasErrors ? (
-            <Button icon={<DownloadOutlined />} onClick={errorsCsv}>
-              {t('import.downloadResults')}
+    <>
+      <Alert
+        type="warning"
+        showIcon
+        style={{ margin: '16px 0 8px' }}
+        title={t('import.passwordsTitle', { count: result.passwords.length })}
+        description={t('secret.onceHint')}
+        action={
+          <Space orientation="vertical">
+            <Button size="small" icon={<CopyOutlined />} onClick={() => void copyPasswords()}>
+              {t('secret.copy')}
             </Button>
-          ) : undefined
+            <Button size="small" icon={<DownloadOutlined />} onClick={passwordsCsv}>
+              {t('import.downloadCsv')}
+            </Button>
+          </Space>
         }
       />
-      {hasErrors ? (
-        <Table
-          size="small"
-          rowKey={(r) => `${r.row}-${r.message}`}
-          dataSource={result.errors}
-          pagination={result.errors.length > 8 ? { pageSize: 8, size: 'small' } : false}
-          columns={[
-            { key: 'row', title: t('import.row'), dataIndex: 'row', width: 80, align: 'right' },
-            { key: 'message', title: t('import.message'), dataIndex: 'message' },
-          ]}
-        />
-      ) : null}
-      {result.passwords.length ? (
-        <>
-          <Alert
-            type="warning"
-            showIcon
-            style={{ margin: '16px 0 8px' }}
-            title={t('import.passwordsTitle', { count: result.passwords.length })}
-            description={t('secret.onceHint')}
-            action={
-              <Space orientation="vertical">
-                <Button size="small" icon={<CopyOutlined />} onClick={() => void copyPasswords()}>
-                  {t('secret.copy')}
-                </Button>
-                <Button size="small" icon={<DownloadOutlined />} onClick={passwordsCsv}>
-                  {t('import.downloadCsv')}
-                </Button>
-              </Space>
-            }
-          />
-          <Table
-            size="small"
-            rowKey="account"
-            dataSource={result.passwords}
-            pagination={result.passwords.length > 8 ? { pageSize: 8, size: 'small' } : false}
-            columns={[
-              { key: 'account', title: t('secret.account'), dataIndex: 'account' },
-              {
-                key: 'password',
-                title: t('secret.password'),
-                dataIndex: 'password',
-                render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-              },
-            ]}
-          />
-        </>
-      ) : null}
-    </div>
+      <Table
+        size="small"
+        rowKey="account"
+        dataSource={result.passwords}
+        pagination={result.passwords.length > 8 ? { pageSize: 8, size: 'small' } : false}
+        columns={[
+          { key: 'account', title: t('secret.account'), dataIndex: 'account' },
+          {
+            key: 'password',
+            title: t('secret.password'),
+            dataIndex: 'password',
+            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+          },
+        ]}
+      />
+    </>
   );
 }
 
-/** Account import: template download, one .xlsx file, "keep good rows", and the outcome. */
+/** Account import: the kit's dialog with the account template and, afterwards, the generated passwords. */
 export function UserImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
   const importUsers = useImportUsers();
-  const [file, setFile] = useState<RcFile>();
-  const [partial, setPartial] = useState(false);
-  const [result, setResult] = useState<ImportResult>();
-  const [error, setError] = useState<string>();
-
-  const close = () => {
-    setFile(undefined);
-    setResult(undefined);
-    setError(undefined);
-    setPartial(false);
-    onClose();
-  };
-  const pick = (f: RcFile) => {
-    if (!f.name.toLowerCase().endsWith('.xlsx')) {
-      void message.error(t('import.xlsxOnly'));
-      return Upload.LIST_IGNORE;
-    }
-    if (f.size > XLSX_MAX_BYTES) {
-      void message.error(t('import.tooLarge'));
-      return Upload.LIST_IGNORE;
-    }
-    setFile(f);
-    setResult(undefined);
-    setError(undefined);
-    return false;
-  };
-  const start = async () => {
-    if (!file) return;
-    setError(undefined);
-    try {
-      setResult(await importUsers.mutateAsync({ file, partial }));
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('import.failed'));
-    }
-  };
-  const template = async () => {
-    try {
-      await downloadImportTemplate();
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('import.downloadFailed'));
-    }
-  };
-
   return (
-    <Modal
+    <ImportDialog
       open={open}
+      onClose={onClose}
+      onImport={(input) => importUsers.mutateAsync(input)}
+      pending={importUsers.isPending}
+      downloadTemplate={downloadImportTemplate}
       title={t('import.title')}
-      width={680}
-      onCancel={close}
-      maskClosable={false}
-      destroyOnHidden
-      data-testid="user-import-dialog"
-      footer={
-        result
-          ? [
-              <Button key="again" onClick={() => setResult(undefined)}>
-                {t('import.again')}
-              </Button>,
-              <Button key="close" type="primary" onClick={close}>
-                {t('import.close')}
-              </Button>,
-            ]
-          : [
-              <Button key="cancel" onClick={close}>
-                {tc('cancel')}
-              </Button>,
-              <Button
-                key="start"
-                type="primary"
-                disabled={!file}
-                loading={importUsers.isPending}
-                onClick={() => void start()}
-              >
-                {t('import.start')}
-              </Button>,
-            ]
-      }
-    >
-      {result ? (
-        <ImportOutcome result={result} />
-      ) : (
-        <>
-          {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
-          <Alert
-            type="info"
-            showIcon
-            title={t('import.hint')}
-            action={
-              <Button size="small" icon={<DownloadOutlined />} onClick={() => void template()}>
-                {t('import.template')}
-              </Button>
-            }
-            style={{ marginBottom: 12 }}
-          />
-          <Upload.Dragger
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            maxCount={1}
-            beforeUpload={pick}
-            fileList={file ? [{ uid: file.uid, name: file.name, status: 'done' }] : []}
-            onRemove={() => setFile(undefined)}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">{t('import.drop')}</p>
-            <p className="ant-upload-hint">{t('import.dropHint')}</p>
-          </Upload.Dragger>
-          <Checkbox checked={partial} onChange={(e) => setPartial(e.target.checked)} style={{ marginTop: 12 }}>
-            {t('import.partial')}
-          </Checkbox>
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 12 }}>
-            {t('import.partialHint')}
-          </Typography.Paragraph>
-        </>
-      )}
-    </Modal>
+      hint={t('import.hint')}
+      dropHint={t('import.dropHint')}
+      extra={(result) => <GeneratedPasswords result={result} />}
+      testId="user-import-dialog"
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
   CrudTable,
   EditDialog,
   type FieldConfig,
+  ImportDialog,
   pagedTableProps,
   RowActions,
   SearchForm,
@@ -30,7 +31,6 @@ import {
   useImportConsignors,
   useSaveConsignor,
 } from './consignor.api';
-import { MasterImportDialog } from './import-dialog';
 import './warehouse.texts';
 
 type Filters = { keyword?: string; code?: string; name?: string; status?: 1 | 2 };
@@ -177,7 +177,7 @@ export default function ConsignorPage() {
         onClose={() => setEditing(null)}
         testId="consignor-dialog"
       />
-      <MasterImportDialog
+      <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}
         onImport={(i) => importConsignors.mutateAsync(i)}

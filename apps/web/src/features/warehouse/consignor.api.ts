@@ -11,9 +11,6 @@ export type ConsignorRow = RouteOutput<typeof api.warehouseConsignor.page>['item
 export type ConsignorInput = RouteInput<typeof api.warehouseConsignor.add> & { id?: number };
 /** The body of the export. */
 export type ConsignorExportInput = RouteInput<typeof api.warehouseConsignor.export>;
-/** The outcome of an import. */
-export type ImportReport = RouteOutput<typeof api.warehouseConsignor.import>;
-
 /** Query keys of the consignors feature. */
 export const consignorKeys = {
   all: ['warehouseConsignor'] as const,

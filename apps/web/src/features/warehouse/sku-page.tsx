@@ -10,6 +10,7 @@ import {
   CrudTable,
   EditDialog,
   type FieldConfig,
+  ImportDialog,
   pagedTableProps,
   RowActions,
   SearchForm,
@@ -21,7 +22,6 @@ import { ApiError } from '../../lib/api/client';
 import { requiredChoice, statusOptions } from '../system/status';
 import { BarcodeEditor } from './barcode-editor';
 import { useConsignorList } from './consignor.api';
-import { MasterImportDialog } from './import-dialog';
 import {
   downloadSkuTemplate,
   exportSkus,
@@ -234,7 +234,7 @@ export default function SkuPage() {
         onClose={() => setEditing(null)}
         testId="sku-dialog"
       />
-      <MasterImportDialog
+      <ImportDialog
         open={importing}
         onClose={() => setImporting(false)}
         onImport={(i) => importSkus.mutateAsync(i)}

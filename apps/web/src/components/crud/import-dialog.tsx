@@ -1,18 +1,35 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Checkbox, Modal, Result, Table, Typography, Upload } from 'antd';
 import type { RcFile } from 'antd/es/upload';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv } from '../../components/crud/export-csv';
 import { ApiError } from '../../lib/api/client';
-import type { ImportReport } from './consignor.api';
-import './warehouse.texts';
+import { downloadCsv } from './export-csv';
+import './crud.texts';
 
 const XLSX_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The outcome of an import: counts and the row errors. */
-function ImportOutcome({ result }: { result: ImportReport }) {
-  const { t } = useTranslation('warehouse');
+/** What every import answers (API-CONTRACT §5): counts and the rows that failed, with the reason. */
+export interface ImportReport {
+  total: number;
+  succeeded: number;
+  failed: number;
+  errors: { row: number; message: string }[];
+}
+
+/** The outcome of an import: counts, the row errors (downloadable as CSV), and what the feature adds. */
+function ImportOutcome<R extends ImportReport>({
+  result,
+  counts,
+  extra,
+  testId,
+}: {
+  result: R;
+  counts: string;
+  extra?: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation('crud');
   const hasErrors = result.errors.length > 0;
   const errorsCsv = () =>
     downloadCsv(
@@ -24,11 +41,11 @@ function ImportOutcome({ result }: { result: ImportReport }) {
       result.errors,
     );
   return (
-    <div data-testid="import-result">
+    <div data-testid={testId}>
       <Result
         status={hasErrors ? (result.succeeded ? 'warning' : 'error') : 'success'}
         title={hasErrors ? t('import.withErrors') : t('import.done')}
-        subTitle={t('import.counts', { total: result.total, succeeded: result.succeeded, failed: result.failed })}
+        subTitle={counts}
         style={{ padding: '16px 0' }}
         extra={
           hasErrors ? (
@@ -50,32 +67,43 @@ function ImportOutcome({ result }: { result: ImportReport }) {
           ]}
         />
       ) : null}
+      {extra}
     </div>
   );
 }
 
-/** Master-data import: template download, one .xlsx file, "keep good rows", and the row report. */
-export function MasterImportDialog({
-  open,
-  onClose,
-  onImport,
-  pending,
-  downloadTemplate,
-  testId,
-}: {
+/** Props of the import dialog; texts default to the kit's own. */
+export interface ImportDialogProps<R extends ImportReport> {
   open: boolean;
   onClose: () => void;
-  onImport: (input: { file: File; partial: boolean }) => Promise<ImportReport>;
+  /** Uploads the file (multipart `file`, `?partial=`) and answers the server's report. */
+  onImport: (input: { file: File; partial: boolean }) => Promise<R>;
   pending: boolean;
-  downloadTemplate: () => Promise<void>;
+  /** Downloads the feature's template; without it the dialog offers none. */
+  downloadTemplate?: () => Promise<void>;
+  title?: string;
+  /** What the sheet must hold. */
+  hint?: string;
+  dropHint?: string;
+  /** The counts line of the outcome (default: read / imported / not imported). */
+  counts?: (result: R) => string;
+  /** Shown under the outcome (e.g. generated passwords). */
+  extra?: (result: R) => ReactNode;
   testId: string;
-}) {
-  const { t } = useTranslation('warehouse');
-  const { t: tc } = useTranslation('crud');
+  resultTestId?: string;
+}
+
+/**
+ * The import dialog of every list page: template download, one .xlsx file (checked for type and 10 MB), "keep the
+ * good rows", and the server's row-by-row report with the spec's texts.
+ */
+export function ImportDialog<R extends ImportReport>(props: ImportDialogProps<R>) {
+  const { open, onClose, onImport, pending, downloadTemplate, testId } = props;
+  const { t } = useTranslation('crud');
   const { message } = App.useApp();
   const [file, setFile] = useState<RcFile>();
   const [partial, setPartial] = useState(false);
-  const [result, setResult] = useState<ImportReport>();
+  const [result, setResult] = useState<R>();
   const [error, setError] = useState<string>();
 
   const close = () => {
@@ -110,7 +138,7 @@ export function MasterImportDialog({
   };
   const template = async () => {
     try {
-      await downloadTemplate();
+      await downloadTemplate?.();
     } catch (e) {
       void message.error(e instanceof ApiError ? e.message : t('import.downloadFailed'));
     }
@@ -119,7 +147,7 @@ export function MasterImportDialog({
   return (
     <Modal
       open={open}
-      title={t('import.title')}
+      title={props.title ?? t('import.title')}
       width={680}
       onCancel={close}
       maskClosable={false}
@@ -137,7 +165,7 @@ export function MasterImportDialog({
             ]
           : [
               <Button key="cancel" onClick={close}>
-                {tc('cancel')}
+                {t('cancel')}
               </Button>,
               <Button key="start" type="primary" disabled={!file} loading={pending} onClick={() => void start()}>
                 {t('import.start')}
@@ -146,18 +174,28 @@ export function MasterImportDialog({
       }
     >
       {result ? (
-        <ImportOutcome result={result} />
+        <ImportOutcome
+          result={result}
+          counts={
+            props.counts?.(result) ??
+            t('import.counts', { total: result.total, succeeded: result.succeeded, failed: result.failed })
+          }
+          extra={props.extra?.(result)}
+          testId={props.resultTestId ?? 'import-result'}
+        />
       ) : (
         <>
           {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} /> : null}
           <Alert
             type="info"
             showIcon
-            title={t('import.hint')}
+            title={props.hint ?? t('import.hint')}
             action={
-              <Button size="small" icon={<DownloadOutlined />} onClick={() => void template()}>
-                {t('import.template')}
-              </Button>
+              downloadTemplate ? (
+                <Button size="small" icon={<DownloadOutlined />} onClick={() => void template()}>
+                  {t('import.template')}
+                </Button>
+              ) : undefined
             }
             style={{ marginBottom: 12 }}
           />
@@ -172,7 +210,7 @@ export function MasterImportDialog({
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">{t('import.drop')}</p>
-            <p className="ant-upload-hint">{t('import.dropHint')}</p>
+            <p className="ant-upload-hint">{props.dropHint ?? t('import.dropHint')}</p>
           </Upload.Dragger>
           <Checkbox checked={partial} onChange={(e) => setPartial(e.target.checked)} style={{ marginTop: 12 }}>
             {t('import.partial')}
