@@ -221,6 +221,9 @@ export const routes = {
     delete: { method: 'POST', path: '/api/warehouseInfo/delete' },
     setStatus: { method: 'POST', path: '/api/warehouseInfo/setStatus' },
     uploadFloorPlan: { method: 'POST', path: '/api/warehouseInfo/uploadFloorPlan' },
+    export: { method: 'POST', path: '/api/warehouseInfo/export' },
+    import: { method: 'POST', path: '/api/warehouseInfo/import' },
+    importTemplate: { method: 'GET', path: '/api/warehouseInfo/importTemplate' },
     floorPlan: { method: 'GET', path: '/api/warehouseInfo/floorPlan/{id}' },
   },
   warehouseArea: {
@@ -231,6 +234,9 @@ export const routes = {
     update: { method: 'POST', path: '/api/warehouseArea/update' },
     delete: { method: 'POST', path: '/api/warehouseArea/delete' },
     setStatus: { method: 'POST', path: '/api/warehouseArea/setStatus' },
+    export: { method: 'POST', path: '/api/warehouseArea/export' },
+    import: { method: 'POST', path: '/api/warehouseArea/import' },
+    importTemplate: { method: 'GET', path: '/api/warehouseArea/importTemplate' },
   },
   warehouseLocation: {
     page: { method: 'POST', path: '/api/warehouseLocation/page' },
@@ -241,6 +247,11 @@ export const routes = {
     batchDelete: { method: 'POST', path: '/api/warehouseLocation/batchDelete' },
     setStatus: { method: 'POST', path: '/api/warehouseLocation/setStatus' },
     generate: { method: 'POST', path: '/api/warehouseLocation/generate' },
+    export: { method: 'POST', path: '/api/warehouseLocation/export' },
+    import: { method: 'POST', path: '/api/warehouseLocation/import' },
+    importTemplate: { method: 'GET', path: '/api/warehouseLocation/importTemplate' },
+    labels: { method: 'POST', path: '/api/warehouseLocation/labels' },
+    labelsPdf: { method: 'POST', path: '/api/warehouseLocation/labelsPdf' },
   },
   warehouseConsignor: {
     page: { method: 'POST', path: '/api/warehouseConsignor/page' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditFields, idBody, idQuery, pageInputWith, pageOf, setStatusBody, zId, zOptText, zStatus } from '../common';
 import { service } from '../endpoint';
+import { exportInput, importQuery, importReport } from './consignor';
 
 /** `ShelfTypeEnum` values. */
 export const zShelfType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -47,19 +48,22 @@ const areaFields = {
   remark: zOptText(512),
 };
 
+/** Filters of the storage area list (also used by export). */
+export const areaFilters = pageInputWith(['code', 'name', 'createTime']).extend({
+  warehouseId: zId.optional(),
+  code: z.string().max(64).optional(),
+  name: z.string().max(128).optional(),
+  shelfType: zShelfType.optional(),
+  status: zStatus.optional(),
+});
+
 /** Storage areas (`warehouseArea`), within the data scope of their warehouse. */
 export const warehouseArea = service('warehouseArea', {
   page: {
     action: 'page',
     method: 'POST',
     permission: 'warehouseArea:page',
-    input: pageInputWith(['code', 'name', 'createTime']).extend({
-      warehouseId: zId.optional(),
-      code: z.string().max(64).optional(),
-      name: z.string().max(128).optional(),
-      shelfType: zShelfType.optional(),
-      status: zStatus.optional(),
-    }),
+    input: areaFilters,
     output: pageOf(areaEntity),
     summary: 'Page of storage areas',
   },
@@ -110,5 +114,33 @@ export const warehouseArea = service('warehouseArea', {
     input: setStatusBody,
     output: z.null(),
     summary: 'Enable or disable a storage area',
+  },
+  export: {
+    action: 'export',
+    method: 'POST',
+    permission: 'warehouseArea:export',
+    input: exportInput(areaFilters),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'Storage areas as an .xlsx file (selected, this page, or all matching the filters)',
+  },
+  import: {
+    action: 'import',
+    method: 'POST',
+    permission: 'warehouseArea:import',
+    upload: true,
+    input: importQuery,
+    output: importReport,
+    summary:
+      'Import storage areas from an .xlsx file (multipart field `file`), placed by warehouse code: every row is checked; nothing is written when a row fails unless `partial` is set',
+  },
+  importTemplate: {
+    action: 'importTemplate',
+    method: 'GET',
+    permission: 'warehouseArea:import',
+    input: z.object({}),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'The .xlsx template of the storage area import',
   },
 });

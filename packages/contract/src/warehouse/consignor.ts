@@ -28,6 +28,10 @@ export const exportScopeFields = {
 const hasIds = (v: { scope: string; ids?: number[] | undefined }) => v.scope !== 'selected' || (v.ids?.length ?? 0) > 0;
 const idsRequired = { path: ['ids'], error: 'export_ids_required' };
 
+/** The body of an export: a list's filters plus the scope; `selected` needs ids. */
+export const exportInput = <S extends z.ZodRawShape>(filters: z.ZodObject<S>) =>
+  filters.extend(exportScopeFields).refine((v) => hasIds(v as Parameters<typeof hasIds>[0]), idsRequired);
+
 /** Result of a master-data import (API-CONTRACT §5): rows read, written, refused, and why. */
 export const importReport = z.object({
   total: z.number(),
@@ -158,7 +162,7 @@ export const warehouseConsignor = service('warehouseConsignor', {
     action: 'export',
     method: 'POST',
     permission: 'warehouseConsignor:export',
-    input: consignorFilters.extend(exportScopeFields).refine(hasIds, idsRequired),
+    input: exportInput(consignorFilters),
     output: z.unknown(),
     response: 'file',
     summary: 'Consignors as an .xlsx file (selected, this page, or all matching the filters)',

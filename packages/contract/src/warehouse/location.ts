@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditFields, idArrayBody, idBody, idQuery, pageInputWith, pageOf, zId, zOptText } from '../common';
 import { service } from '../endpoint';
+import { exportInput, importQuery, importReport } from './consignor';
 
 /** `LocationStatusEnum`: enabled, disabled, locked by a count. */
 export const zLocationStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -133,6 +134,34 @@ export const generateResult = z.object({
   conflictSample: z.array(z.string()),
 });
 
+/** Most labels one request prints. */
+export const MAX_LABELS = 10_000;
+
+/** Which locations to label: chosen ids, or every location of an area (in code order). */
+const labelFields = {
+  ids: z.array(zId).min(1).max(MAX_LABELS).optional(),
+  areaId: zId.optional(),
+};
+const oneSelection = (v: { ids?: number[] | undefined; areaId?: number | undefined }) =>
+  (v.ids ? 1 : 0) + (v.areaId ? 1 : 0) === 1;
+const selectionIssue = { path: ['ids'], error: 'labels_ids_or_area' };
+export const labelSelection = z.object(labelFields).refine(oneSelection, selectionIssue);
+/** Label PDF page layouts: A4 sheets of 3 x 8 labels, or one 100 x 50 mm label per page (label printers). */
+export const zLabelLayout = z.enum(['a4-3x8', 'label-100x50']);
+
+/** What a printed location label shows; barcode (Code 128) and QR code both carry `code`. */
+export const locationLabel = z.object({
+  id: z.number(),
+  code: z.string(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  areaCode: z.string(),
+  aisle: z.string().nullable(),
+  bay: z.string().nullable(),
+  level: z.string().nullable(),
+  slot: z.string().nullable(),
+});
+
 /** Storage locations (`warehouseLocation`), within the data scope of their warehouse. */
 export const warehouseLocation = service('warehouseLocation', {
   page: {
@@ -199,5 +228,51 @@ export const warehouseLocation = service('warehouseLocation', {
     output: generateResult,
     summary:
       'Generate locations for every combination of the ranges with a code pattern: preview first, then write (refused while any code exists)',
+  },
+  export: {
+    action: 'export',
+    method: 'POST',
+    permission: 'warehouseLocation:export',
+    input: exportInput(locationFilters),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'Storage locations as an .xlsx file (selected, this page, or all matching the filters)',
+  },
+  import: {
+    action: 'import',
+    method: 'POST',
+    permission: 'warehouseLocation:import',
+    upload: true,
+    input: importQuery,
+    output: importReport,
+    summary:
+      'Import storage locations from an .xlsx file (multipart field `file`), placed by warehouse and area code: every row is checked; nothing is written when a row fails unless `partial` is set',
+  },
+  importTemplate: {
+    action: 'importTemplate',
+    method: 'GET',
+    permission: 'warehouseLocation:import',
+    input: z.object({}),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'The .xlsx template of the storage location import',
+  },
+  labels: {
+    action: 'labels',
+    method: 'POST',
+    permission: 'warehouseLocation:printLabel',
+    input: labelSelection,
+    output: z.array(locationLabel),
+    summary: `What the labels of chosen locations or of a whole area show, for browser printing (at most ${MAX_LABELS})`,
+  },
+  labelsPdf: {
+    action: 'labelsPdf',
+    method: 'POST',
+    permission: 'warehouseLocation:printLabel',
+    input: z.object({ ...labelFields, layout: zLabelLayout.default('a4-3x8') }).refine(oneSelection, selectionIssue),
+    output: z.unknown(),
+    response: 'file',
+    summary:
+      'Location labels as a PDF: Code 128 barcode, QR code and the code in words; A4 sheets of 24 or one 100 x 50 mm label per page',
   },
 });

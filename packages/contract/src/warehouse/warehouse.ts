@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditFields, idBody, idQuery, pageInputWith, pageOf, setStatusBody, zId, zOptText, zStatus } from '../common';
 import { service } from '../endpoint';
+import { exportInput, importQuery, importReport } from './consignor';
 
 const zCode = z
   .string()
@@ -147,6 +148,34 @@ export const warehouseInfo = service('warehouseInfo', {
     input: z.object({ id: zId }),
     output: z.object({ url: z.string() }),
     summary: 'Set a warehouse’s floor plan (multipart field `file`: jpg/jpeg/png checked by content, 10 MB)',
+  },
+  export: {
+    action: 'export',
+    method: 'POST',
+    permission: 'warehouseInfo:export',
+    input: exportInput(warehouseFilters),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'Warehouses as an .xlsx file (selected, this page, or all matching the filters)',
+  },
+  import: {
+    action: 'import',
+    method: 'POST',
+    permission: 'warehouseInfo:import',
+    upload: true,
+    input: importQuery,
+    output: importReport,
+    summary:
+      'Import warehouses from an .xlsx file (multipart field `file`): every row is checked; nothing is written when a row fails unless `partial` is set',
+  },
+  importTemplate: {
+    action: 'importTemplate',
+    method: 'GET',
+    permission: 'warehouseInfo:import',
+    input: z.object({}),
+    output: z.unknown(),
+    response: 'file',
+    summary: 'The .xlsx template of the warehouse import',
   },
   floorPlan: {
     action: 'floorPlan',

@@ -367,6 +367,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '请选择要导出的行',
     'zh-tw': '請選擇要匯出的資料列',
   },
+  labels_ids_or_area: {
+    en: 'Choose either some storage locations or one storage area to print',
+    'zh-cn': '请选择要打印的库位，或选择一个库区',
+    'zh-tw': '請選擇要列印的儲位，或選擇一個儲區',
+  },
   // reasons for menuParentInvalid
   reason_button_under_menu: {
     en: 'a button belongs under a menu',
