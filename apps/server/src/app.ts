@@ -17,7 +17,7 @@ import { createTokenService } from './kernel/auth/tokens';
 import type { Cache } from './kernel/cache/cache';
 import { createMemoryCache } from './kernel/cache/memory-cache';
 import { createRedisCache } from './kernel/cache/redis-cache';
-import { openDatabase } from './kernel/db/connect';
+import { type OpenOptions, openDatabase } from './kernel/db/connect';
 import { createIdGenerator } from './kernel/db/ids';
 import { migrateToLatest } from './kernel/db/migrator';
 import { leaseNodeNumber } from './kernel/db/node-lease';
@@ -47,7 +47,7 @@ import { registerTenantRoutes } from './modules/system/tenant/tenant.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
 import { registerAreaRoutes } from './modules/warehouse/area';
 import { registerConsignorRoutes } from './modules/warehouse/consignor';
-import { registerLocationRoutes } from './modules/warehouse/location';
+import { registerLocationLabelRoutes, registerLocationRoutes } from './modules/warehouse/location';
 import { registerSkuRoutes } from './modules/warehouse/sku';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse';
 
@@ -56,6 +56,8 @@ export interface BuildOptions {
   config: AppConfig;
   smsProvider?: SmsProvider;
   logger?: boolean;
+  /** Told of every database query (benchmarks compare endpoints with the SQL they run). */
+  onQuery?: OpenOptions['onQuery'];
 }
 
 /** The running application: the Fastify instance, its kernel, and what the seed reported. */
@@ -120,7 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
 
-  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl);
+  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
   await migrateToLatest(db);
   const seed = await seedSystem(db, {
     adminPassword: config.adminPassword,
@@ -222,6 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerWarehouseRoutes(app, kernel);
   registerAreaRoutes(app, kernel);
   registerLocationRoutes(app, kernel);
+  registerLocationLabelRoutes(app, kernel);
   registerConsignorRoutes(app, kernel);
   registerSkuRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);

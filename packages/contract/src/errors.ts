@@ -57,6 +57,7 @@ export const ERROR_CODES = {
   // warehouse master data
   locationCodesTaken: 409,
   generateTooMany: 400,
+  labelsTooMany: 400,
   // notices, messages and online users
   noticeNotDraft: 409,
   noticeNotPublished: 409,

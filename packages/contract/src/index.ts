@@ -1,3 +1,4 @@
+export * from './barcode/code128';
 export * from './common';
 export * from './endpoint';
 export * from './enum-types';

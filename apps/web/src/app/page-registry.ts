@@ -28,6 +28,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/log/opLog/index': () => import('../features/log/op-log-page'),
   '/log/exLog/index': () => import('../features/log/ex-log-page'),
   '/log/diffLog/index': () => import('../features/log/diff-log-page'),
+  '/warehouse/info/index': () => import('../features/warehouse/warehouse-info-page'),
+  '/warehouse/area/index': () => import('../features/warehouse/area-page'),
+  '/warehouse/location/index': () => import('../features/warehouse/location-page'),
   '/warehouse/consignor/index': () => import('../features/warehouse/consignor-page'),
   '/warehouse/sku/index': () => import('../features/warehouse/sku-page'),
 };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { auditFields, idBody, idQuery, pageInputWith, pageOf, setStatusBody, zId, zOptText, zStatus } from '../common';
 import { service } from '../endpoint';
+import { ShelfTypeEnum } from '../enums';
 import { exportInput, importQuery, importReport } from './consignor';
+import { zChoiceCell, zNumberCell } from './import-cells';
 
 /** `ShelfTypeEnum` values. */
 export const zShelfType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -47,6 +49,19 @@ const areaFields = {
   length: metres,
   remark: zOptText(512),
 };
+
+/** A row of a storage area import: the columns of the import sheet (the warehouse by its code). */
+export const areaImportRow = z.object({
+  warehouseCode: areaFields.code,
+  code: areaFields.code,
+  name: areaFields.name,
+  shelfType: zChoiceCell(ShelfTypeEnum, 'invalid_shelf_type', areaFields.shelfType),
+  posX: zNumberCell(metres),
+  posY: zNumberCell(metres),
+  width: zNumberCell(metres),
+  length: zNumberCell(metres),
+  remark: areaFields.remark,
+});
 
 /** Filters of the storage area list (also used by export). */
 export const areaFilters = pageInputWith(['code', 'name', 'createTime']).extend({

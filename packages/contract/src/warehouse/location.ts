@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { auditFields, idArrayBody, idBody, idQuery, pageInputWith, pageOf, zId, zOptText } from '../common';
 import { service } from '../endpoint';
+import { AbcClassEnum } from '../enums';
 import { exportInput, importQuery, importReport } from './consignor';
+import { zChoiceCell, zNumberCell } from './import-cells';
 
 /** `LocationStatusEnum`: enabled, disabled, locked by a count. */
 export const zLocationStatus = z.union([z.literal(1), z.literal(2), z.literal(3)]);
@@ -87,6 +89,27 @@ const locationFields = {
   abcClass: zAbcClass.nullish().transform((v) => v ?? null),
   remark: zOptText(512),
 };
+
+/** A row of a storage location import: the columns of the import sheet (warehouse and area by their codes). */
+export const locationImportRow = z.object({
+  warehouseCode: locationFields.code,
+  areaCode: locationFields.code,
+  code: locationFields.code,
+  aisle: part,
+  bay: part,
+  level: part,
+  slot: part,
+  length: zNumberCell(locationSizeFields.length),
+  width: zNumberCell(locationSizeFields.width),
+  height: zNumberCell(locationSizeFields.height),
+  maxLoad: zNumberCell(locationSizeFields.maxLoad),
+  maxCapacity: zNumberCell(locationSizeFields.maxCapacity),
+  x: zNumberCell(coordinate),
+  y: zNumberCell(coordinate),
+  z: zNumberCell(coordinate),
+  abcClass: zChoiceCell(AbcClassEnum, 'invalid_abc_class', locationFields.abcClass),
+  remark: locationFields.remark,
+});
 
 /** Filters of the location list. */
 export const locationFilters = pageInputWith(['code', 'aisle', 'createTime']).extend({

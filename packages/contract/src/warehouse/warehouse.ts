@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { auditFields, idBody, idQuery, pageInputWith, pageOf, setStatusBody, zId, zOptText, zStatus } from '../common';
 import { service } from '../endpoint';
 import { exportInput, importQuery, importReport } from './consignor';
+import { zDefaultCell, zNumberCell } from './import-cells';
 
 const zCode = z
   .string()
@@ -73,6 +74,28 @@ const warehouseFields = {
   floorLength: size,
   remark: zOptText(512),
 };
+
+/**
+ * A row of a warehouse import: the columns of the import sheet. The owner is an organisation code; country,
+ * province and city are region codes or names (the server resolves them).
+ */
+export const warehouseImportRow = z.object({
+  code: zCode,
+  name: warehouseFields.name,
+  orgCode: z.string().min(1).max(64),
+  country: warehouseFields.country,
+  province: warehouseFields.province,
+  city: warehouseFields.city,
+  postalCode: warehouseFields.postalCode,
+  address1: warehouseFields.address1,
+  address2: warehouseFields.address2,
+  contactName: warehouseFields.contactName,
+  contactPhone: warehouseFields.contactPhone,
+  timeZone: zDefaultCell(warehouseFields.timeZone),
+  floorWidth: zNumberCell(size),
+  floorLength: zNumberCell(size),
+  remark: warehouseFields.remark,
+});
 
 /** Filters of the warehouse list. */
 export const warehouseFilters = pageInputWith(['code', 'name', 'createTime']).extend({

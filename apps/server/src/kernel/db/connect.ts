@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -31,10 +31,30 @@ export function sqlitePath(url: string): string {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/** A query as the driver ran it: SQL text, bound values and time taken. */
+export interface QueryEvent {
+  sql: string;
+  parameters: readonly unknown[];
+  ms: number;
+}
+
+/** Options of `openDatabase`: pool size, and a listener told of every query run (benchmarks, diagnostics). */
+export interface OpenOptions {
+  poolSize?: number;
+  onQuery?: (event: QueryEvent) => void;
+}
+
 /** Opens the database the URL names. BIGINT comes back as a JS number in every dialect (ids are 53-bit). */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
   const dialect = dialectOf(url);
   const poolSize = options.poolSize ?? 10;
+  const { onQuery } = options;
+  const log: LogConfig | undefined = onQuery
+    ? (e) => {
+        if (e.level === 'query')
+          onQuery({ sql: e.query.sql, parameters: e.query.parameters, ms: e.queryDurationMillis });
+      }
+    : undefined;
   if (dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
@@ -52,7 +72,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // such an error is never an uncaught exception; the pool replaces the connection on next use
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect, close: () => db.destroy() };
   }
   if (dialect === 'mysql') {
@@ -65,7 +85,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       charset: 'utf8mb4',
       timezone: 'Z',
     });
-    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }), log });
     return { db, dialect, close: () => db.destroy() };
   }
   const file = sqlitePath(url);
@@ -75,7 +95,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
   return { db, dialect, close: () => db.destroy() };
 }
 

@@ -6,6 +6,8 @@ export interface SheetColumn<K extends string = string> {
   header: string;
   key: K;
   width?: number;
+  /** Other headers a read accepts for the column (e.g. the header in the other languages). */
+  aliases?: readonly string[];
 }
 
 /**
@@ -70,7 +72,9 @@ export async function readXlsx(
       if (!keys) {
         keys = values.map((v) => {
           const text = norm(cellText(v));
-          return columns.find((c) => norm(c.header) === text || norm(c.key) === text)?.key;
+          const named = (c: SheetColumn) =>
+            norm(c.header) === text || norm(c.key) === text || !!c.aliases?.some((a) => norm(a) === text);
+          return columns.find(named)?.key;
         });
         missing = columns.filter((c) => !keys?.includes(c.key)).map((c) => c.header);
         continue;

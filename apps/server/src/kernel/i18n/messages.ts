@@ -271,6 +271,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该范围将生成 {count} 个库位，一次最多生成 {max} 个',
     'zh-tw': '該範圍將產生 {count} 個儲位，一次最多產生 {max} 個',
   },
+  labelsTooMany: {
+    en: 'The selection has {count} storage locations; at most {max} labels can be printed at once',
+    'zh-cn': '所选范围有 {count} 个库位，一次最多打印 {max} 个标签',
+    'zh-tw': '所選範圍有 {count} 個儲位，一次最多列印 {max} 個標籤',
+  },
   // messages of custom schema checks
   invalid_account: {
     en: 'Letters, digits and . _ @ - only, starting with a letter or digit',
@@ -336,6 +341,21 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Enter a barcode of printable characters without spaces (at most 64); GTIN-8/12/13/14 need a valid check digit',
     'zh-cn': '条码只能包含不含空格的可打印字符（最多 64 个）；GTIN-8/12/13/14 的校验位必须正确',
     'zh-tw': '條碼只能包含不含空格的可列印字元（最多 64 個）；GTIN-8/12/13/14 的檢查碼必須正確',
+  },
+  not_a_number: {
+    en: 'Enter a number',
+    'zh-cn': '请输入数字',
+    'zh-tw': '請輸入數字',
+  },
+  invalid_shelf_type: {
+    en: 'Enter 1, 2 or 3, or Heavy duty, Medium duty or Light duty',
+    'zh-cn': '请输入 1、2、3 或 重型货架、中型货架、轻型货架',
+    'zh-tw': '請輸入 1、2、3 或 重型貨架、中型貨架、輕型貨架',
+  },
+  invalid_abc_class: {
+    en: 'Enter A, B or C, or leave it empty',
+    'zh-cn': '请输入 A、B 或 C，或留空',
+    'zh-tw': '請輸入 A、B 或 C，或留空',
   },
   invalid_mobile: {
     en: 'Enter a valid mobile number (11 digits starting with 13-19)',

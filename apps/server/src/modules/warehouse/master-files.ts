@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Locale } from '@shelfwise/contract';
+import { LOCALES, type Locale } from '@shelfwise/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../kernel/errors/app-error';
@@ -7,7 +7,7 @@ import { readXlsx, type SheetColumn } from '../../kernel/files/xlsx';
 import { issueMessage } from '../../kernel/http/reply';
 
 /** Largest master-data import, in rows. */
-export const MAX_IMPORT_ROWS = 10_000;
+export const MAX_IMPORT_ROWS = 100_000;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -48,6 +48,18 @@ export const COMMON_SHEET_TEXT: SheetTexts = {
 export function sheetText(texts: SheetTexts) {
   return (key: string, locale: Locale, v = '') =>
     (texts[key]?.[locale] ?? COMMON_SHEET_TEXT[key]?.[locale] ?? key).replace('{v}', v);
+}
+
+/**
+ * The columns of an import sheet: headers in the caller's language, the other languages' headers accepted as well
+ * (a file exported for one user imports for another).
+ */
+export function importColumns<K extends string>(
+  keys: readonly K[],
+  text: (key: string, locale: Locale) => string,
+  locale: Locale,
+): SheetColumn<K>[] {
+  return keys.map((key) => ({ key, header: text(key, locale), aliases: LOCALES.map((l) => text(key, l)) }));
 }
 
 /** Reads an import sheet; an unreadable file or a missing required column is refused as a whole. */

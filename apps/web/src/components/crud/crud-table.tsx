@@ -44,7 +44,8 @@ export interface CrudTableProps<T> {
   fetchAll?: () => Promise<T[]>;
   /** Exports on the server (a file the API streams) instead of the CSV: the scope and the selected row keys. */
   exportFile?: (scope: ExportScope, keys: Key[]) => Promise<unknown>;
-  toolbarExtra?: ReactNode;
+  /** More toolbar buttons; a function gets the selected row keys (actions on the selection). */
+  toolbarExtra?: ReactNode | ((selected: Key[]) => ReactNode);
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource'>;
 }
 
@@ -150,7 +151,7 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
         }
         onExport={exportName || exportFile ? (scope) => void doExport(scope) : undefined}
         onRefresh={props.onRefresh}
-        extra={props.toolbarExtra}
+        extra={typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
         settings={
           <ColumnSettings
             columns={columns.filter((c) => !c.fixedColumn).map((c) => ({ key: c.key, title: c.title }))}

@@ -2,6 +2,7 @@ import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { sendXlsx, uploadedFile } from '../master-files';
 import { createAreaService } from './area.service';
 
 /** Routes of `warehouseArea`. */
@@ -16,4 +17,14 @@ export function registerAreaRoutes(app: FastifyInstance, kernel: Kernel) {
   defineRoute(app, kernel, a.update, (input, ctx) => areas.update(ctx, input).then(done));
   defineRoute(app, kernel, a.delete, (input, ctx) => areas.delete(ctx, input.id).then(done));
   defineRoute(app, kernel, a.setStatus, (input, ctx) => areas.setStatus(ctx, input.id, input.status).then(done));
+  defineRoute(app, kernel, a.export, async (input, ctx, { reply, time }) =>
+    sendXlsx(reply, 'storage-areas', await areas.export(ctx, input, time)),
+  );
+  defineRoute(app, kernel, a.importTemplate, async (_input, ctx, { reply }) =>
+    sendXlsx(reply, 'storage-area-import-template', await areas.importTemplate(ctx)),
+  );
+  defineRoute(app, kernel, a.import, async (input, ctx, { req }) => {
+    const file = await uploadedFile(req);
+    return areas.import(ctx, file.file, input?.partial ?? false);
+  });
 }

@@ -1,10 +1,21 @@
-import type { InputOf, warehouseArea } from '@shelfwise/contract';
+import type { Readable } from 'node:stream';
+import {
+  areaImportRow,
+  type InputOf,
+  type Locale,
+  ShelfTypeEnum,
+  Status,
+  type warehouseArea,
+} from '@shelfwise/contract';
+import type { WhAreaTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { type AreaRow, createAreaRepo } from './area.repo';
+import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
+import { type AreaFilters, type AreaRow, createAreaRepo } from './area.repo';
 
 type Input<K extends keyof typeof warehouseArea> = InputOf<(typeof warehouseArea)[K]>;
 
@@ -26,6 +37,47 @@ function areaDto(row: AreaRow, time: TimeFormatter) {
     ...auditDto(row, time),
   };
 }
+
+const text = sheetText({
+  warehouseCode: { en: 'Warehouse code', 'zh-cn': '仓库编码', 'zh-tw': '倉庫編碼' },
+  warehouseName: { en: 'Warehouse', 'zh-cn': '仓库', 'zh-tw': '倉庫' },
+  code: { en: 'Area code', 'zh-cn': '库区编码', 'zh-tw': '儲區編碼' },
+  name: { en: 'Area name', 'zh-cn': '库区名称', 'zh-tw': '儲區名稱' },
+  shelfType: { en: 'Shelf type', 'zh-cn': '货架类型', 'zh-tw': '貨架類型' },
+  posX: { en: 'Position X (m)', 'zh-cn': '位置 X（米）', 'zh-tw': '位置 X（公尺）' },
+  posY: { en: 'Position Y (m)', 'zh-cn': '位置 Y（米）', 'zh-tw': '位置 Y（公尺）' },
+  width: { en: 'Width (m)', 'zh-cn': '宽度（米）', 'zh-tw': '寬度（公尺）' },
+  length: { en: 'Length (m)', 'zh-cn': '长度（米）', 'zh-tw': '長度（公尺）' },
+  locationCount: { en: 'Storage locations', 'zh-cn': '库位数', 'zh-tw': '儲位數' },
+  sheet: { en: 'Storage areas', 'zh-cn': '库区', 'zh-tw': '儲區' },
+  unknownWarehouse: {
+    en: 'no warehouse with code {v}',
+    'zh-cn': '仓库编码 {v} 不存在',
+    'zh-tw': '倉庫編碼 {v} 不存在',
+  },
+  codeTaken: {
+    en: 'area code {v} already exists in this warehouse',
+    'zh-cn': '该仓库下库区编码 {v} 已存在',
+    'zh-tw': '該倉庫下儲區編碼 {v} 已存在',
+  },
+});
+
+const IMPORT_KEYS = [
+  'warehouseCode',
+  'code',
+  'name',
+  'shelfType',
+  'posX',
+  'posY',
+  'width',
+  'length',
+  'remark',
+] as const;
+const EXPORT_KEYS = [...IMPORT_KEYS, 'warehouseName', 'locationCount', 'status', 'createTime'] as const;
+const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetColumn<K>[] =>
+  keys.map((key) => ({ key, header: text(key, locale), width: key === 'name' || key === 'warehouseName' ? 30 : 16 }));
+const shelfLabel = (value: number, locale: Locale) =>
+  ShelfTypeEnum.members.find((m) => m.value === value)?.label[locale] ?? String(value);
 
 /** Storage areas of the warehouses the caller may see. */
 export function createAreaService(kernel: Kernel) {
@@ -84,6 +136,95 @@ export function createAreaService(kernel: Kernel) {
       const before = await areaOr404(ctx, id);
       await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_area', id, op: 'update', before, after: { ...before, status } });
+    },
+
+    /** Streams the areas of the filters (this page, or the chosen ids) as .xlsx, placed by warehouse code. */
+    async export(ctx: UserContext, input: Input<'export'>, time: TimeFormatter): Promise<Readable> {
+      const { scope, ids, page, pageSize, field: _f, order: _o, ...filters } = input;
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
+      const write = async () => {
+        const batches =
+          scope === 'page'
+            ? pageBatch()
+            : repo.each(ctx, filters as AreaFilters, scope === 'selected' ? (ids ?? []) : undefined);
+        for await (const rows of batches) {
+          for (const a of rows) {
+            sheet.add({
+              warehouseCode: a.warehouse_code,
+              code: a.code,
+              name: a.name,
+              shelfType: shelfLabel(a.shelf_type, ctx.locale),
+              posX: a.pos_x,
+              posY: a.pos_y,
+              width: a.width,
+              length: a.length,
+              remark: a.remark,
+              warehouseName: a.warehouse_name,
+              locationCount: Number(a.location_count),
+              status: text(a.status === Status.enabled ? 'enabled' : 'disabled', ctx.locale),
+              createTime: time(a.created_at),
+            });
+          }
+        }
+        await sheet.finish();
+      };
+      write().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+
+      async function* pageBatch() {
+        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+      }
+    },
+    /** An empty import sheet with the headers in the caller's language. */
+    async importTemplate(ctx: UserContext): Promise<Readable> {
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(IMPORT_KEYS, ctx.locale));
+      sheet.finish().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+    },
+    /**
+     * Imports areas from an .xlsx stream into warehouses the caller may see (by code). Every row is checked (schema,
+     * shelf type by value or label, warehouse, duplicate codes per warehouse in the file and in the database); with
+     * any failure nothing is written unless `partial` is set, then the good rows are, in one transaction.
+     */
+    async import(ctx: UserContext, file: Readable, partial: boolean) {
+      const rows = await readImportSheet(file, importColumns(IMPORT_KEYS, text, ctx.locale), [
+        'warehouseCode',
+        'code',
+        'name',
+      ]);
+      const warehouses = await repo.visibleWarehouses(ctx);
+      const taken = await repo.keysIn(ctx, [...warehouses.values()]);
+      const seen = new Set<string>();
+      const errors: { row: number; message: string }[] = [];
+      const good: WhAreaTable[] = [];
+      const now = Date.now();
+      for (const { row, cells } of rows) {
+        const parsed = areaImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
+        if (!parsed.success) {
+          errors.push({ row, message: rowIssue(parsed.error, ctx.locale, (k) => text(k, ctx.locale)) });
+          continue;
+        }
+        const r = parsed.data;
+        const warehouseId = warehouses.get(r.warehouseCode);
+        if (warehouseId === undefined) {
+          errors.push({ row, message: text('unknownWarehouse', ctx.locale, r.warehouseCode) });
+          continue;
+        }
+        const key = `${warehouseId}:${r.code}`;
+        if (taken.has(key) || seen.has(key)) {
+          const problem = taken.has(key) ? 'codeTaken' : 'duplicateInFile';
+          errors.push({ row, message: text(problem, ctx.locale, r.code) });
+          continue;
+        }
+        seen.add(key);
+        const input = { ...r, warehouseId, status: Status.enabled };
+        good.push(withAudit(ctx, kernel.ids.next(), { warehouse_id: warehouseId, ...columns(input) }, now));
+      }
+      const writes = errors.length && !partial ? [] : good;
+      if (writes.length) {
+        await kernel.db.transaction().execute((trx) => createAreaRepo(trx).insertMany(ctx, writes));
+      }
+      return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },
   };
 }

@@ -1,1 +1,2 @@
 export { registerLocationRoutes } from './location.routes';
+export { registerLocationLabelRoutes } from './location-labels.routes';

@@ -4,11 +4,19 @@ import { paginate } from '../../../kernel/db/paging';
 import type { Database, WhLocationTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 import { type ScopedContext, scopedWarehouses } from '../warehouse';
+import { IMPORT_BATCH } from '../warehouse/warehouse.repo';
+
+/** Filters of the page and the export. */
+export type LocationFilters = Omit<InputOf<typeof warehouseLocation.page>, 'page' | 'pageSize' | 'field' | 'order'>;
 
 const SORT = { code: 'wh_location.code', aisle: 'wh_location.aisle', createTime: 'wh_location.created_at' };
 
-/** A `LIKE` prefix with the user's wildcards taken literally (the code index serves it). */
-const prefix = (text: string) => `${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+/**
+ * Codes starting with `text`, as a range the code index serves in every dialect (a `LIKE` prefix is not used by
+ * SQLite's index). Codes are `[A-Za-z0-9._-]`, all sorting below `~`, so `[text, text~)` holds exactly them.
+ */
+const startsWith = (column: string, text: string) =>
+  sql<boolean>`${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}~`}`;
 
 /** Data access of storage locations; a location is visible when its warehouse is. */
 export function createLocationRepo(db: Kysely<Database>) {
@@ -22,18 +30,72 @@ export function createLocationRepo(db: Kysely<Database>) {
       .select('a.code as area_code')
       .where('wh_location.warehouse_id', 'in', scopedWarehouses(db, ctx).select('wh_warehouse.id'));
   const locations = (ctx: TenantContext) => tenantScoped(db, ctx, 'wh_location');
+  const filtered = (ctx: ScopedContext, f: LocationFilters) => {
+    let q = scoped(ctx);
+    if (f.warehouseId) q = q.where('wh_location.warehouse_id', '=', f.warehouseId);
+    if (f.areaId) q = q.where('wh_location.area_id', '=', f.areaId);
+    const code = f.code ?? f.keyword;
+    if (code) q = q.where(startsWith('wh_location.code', code));
+    if (f.aisle) q = q.where('wh_location.aisle', '=', f.aisle);
+    if (f.status) q = q.where('wh_location.status', '=', f.status);
+    if (f.abcClass) q = q.where('wh_location.abc_class', '=', f.abcClass);
+    return q;
+  };
 
   return {
-    page(ctx: ScopedContext, input: InputOf<typeof warehouseLocation.page>) {
-      let q = scoped(ctx);
-      if (input.warehouseId) q = q.where('wh_location.warehouse_id', '=', input.warehouseId);
-      if (input.areaId) q = q.where('wh_location.area_id', '=', input.areaId);
-      const code = input.code ?? input.keyword;
-      if (code) q = q.where(sql<boolean>`${sql.ref('wh_location.code')} like ${prefix(code)} escape '!'`);
-      if (input.aisle) q = q.where('wh_location.aisle', '=', input.aisle);
-      if (input.status) q = q.where('wh_location.status', '=', input.status);
-      if (input.abcClass) q = q.where('wh_location.abc_class', '=', input.abcClass);
-      return paginate(q, input, SORT, { column: 'wh_location.code', desc: false }, 'wh_location.id');
+    page: (ctx: ScopedContext, input: InputOf<typeof warehouseLocation.page>) =>
+      paginate(filtered(ctx, input), input, SORT, { column: 'wh_location.code', desc: false }, 'wh_location.id'),
+    /**
+     * Rows of the filters (or only the given ids) in batches, by warehouse and code (export). Each batch starts
+     * after the last row of the one before (no offsets), so a large warehouse streams at an even pace.
+     */
+    async *each(ctx: ScopedContext, f: LocationFilters, ids: readonly number[] | undefined, batch = 1000) {
+      let after: { warehouseId: number; code: string } | undefined;
+      for (;;) {
+        let q = filtered(ctx, f);
+        if (ids) q = q.where('wh_location.id', 'in', ids.length ? [...ids] : [0]);
+        if (after) {
+          const { warehouseId, code } = after;
+          q = q.where((eb) =>
+            eb.or([
+              eb('wh_location.warehouse_id', '>', warehouseId),
+              eb.and([eb('wh_location.warehouse_id', '=', warehouseId), eb('wh_location.code', '>', code)]),
+            ]),
+          );
+        }
+        const rows = await q.orderBy('wh_location.warehouse_id').orderBy('wh_location.code').limit(batch).execute();
+        if (rows.length) yield rows;
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < batch) return;
+        after = { warehouseId: last.warehouse_id, code: last.code };
+      }
+    },
+    /** The warehouses the caller may see: code by id and id by code. */
+    async visibleWarehouses(ctx: ScopedContext) {
+      const rows = await scopedWarehouses(db, ctx).select(['wh_warehouse.id', 'wh_warehouse.code']).execute();
+      return {
+        codeOf: new Map(rows.map((r) => [Number(r.id), r.code])),
+        idOf: new Map(rows.map((r) => [r.code, Number(r.id)])),
+      };
+    },
+    /** The location codes of these warehouses, by warehouse (an import checks a whole file against them). */
+    async codesIn(ctx: TenantContext, warehouseIds: readonly number[]): Promise<Map<number, Set<string>>> {
+      const out = new Map<number, Set<string>>();
+      for (const id of warehouseIds) {
+        const rows = await locations(ctx).selectFrom().select('code').where('warehouse_id', '=', id).execute();
+        out.set(id, new Set(rows.map((r) => r.code)));
+      }
+      return out;
+    },
+    /** The areas of these warehouses, by `warehouseId:areaCode`. */
+    async areasIn(ctx: TenantContext, warehouseIds: readonly number[]): Promise<Map<string, number>> {
+      if (!warehouseIds.length) return new Map();
+      const rows = await tenantScoped(db, ctx, 'wh_area')
+        .selectFrom()
+        .select(['id', 'warehouse_id', 'code'])
+        .where('warehouse_id', 'in', [...warehouseIds])
+        .execute();
+      return new Map(rows.map((r) => [`${r.warehouse_id}:${r.code}`, Number(r.id)]));
     },
     byId: (ctx: ScopedContext, id: number) => scoped(ctx).where('wh_location.id', '=', id).executeTakeFirst(),
     /** Visible locations among `ids`. */
@@ -67,10 +129,10 @@ export function createLocationRepo(db: Kysely<Database>) {
     /** Inserts many rows in one transaction, in batches. */
     insertMany: (ctx: TenantContext, rows: WhLocationTable[]) =>
       db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += 500) {
+        for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
           await tenantScoped(trx, ctx, 'wh_location')
             .insertInto()
-            .values(rows.slice(i, i + 500))
+            .values(rows.slice(i, i + IMPORT_BATCH))
             .execute();
         }
       }),

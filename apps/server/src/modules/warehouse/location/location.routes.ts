@@ -2,6 +2,7 @@ import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { sendXlsx, uploadedFile } from '../master-files';
 import { createLocationService } from './location.service';
 
 /** Routes of `warehouseLocation`. */
@@ -17,4 +18,14 @@ export function registerLocationRoutes(app: FastifyInstance, kernel: Kernel) {
   defineRoute(app, kernel, l.batchDelete, (input, ctx) => locations.batchDelete(ctx, input));
   defineRoute(app, kernel, l.setStatus, (input, ctx) => locations.setStatus(ctx, input.id, input.status).then(done));
   defineRoute(app, kernel, l.generate, (input, ctx) => locations.generate(ctx, input));
+  defineRoute(app, kernel, l.export, async (input, ctx, { reply, time }) =>
+    sendXlsx(reply, 'storage-locations', await locations.export(ctx, input, time)),
+  );
+  defineRoute(app, kernel, l.importTemplate, async (_input, ctx, { reply }) =>
+    sendXlsx(reply, 'storage-location-import-template', await locations.importTemplate(ctx)),
+  );
+  defineRoute(app, kernel, l.import, async (input, ctx, { req }) => {
+    const file = await uploadedFile(req);
+    return locations.import(ctx, file.file, input?.partial ?? false);
+  });
 }

@@ -1,11 +1,21 @@
-import type { InputOf, warehouseLocation } from '@shelfwise/contract';
+import type { Readable } from 'node:stream';
+import {
+  type InputOf,
+  type Locale,
+  LocationStatus,
+  LocationStatusEnum,
+  locationImportRow,
+  type warehouseLocation,
+} from '@shelfwise/contract';
 import type { WhLocationTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createLocationRepo, type LocationRow } from './location.repo';
+import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
+import { createLocationRepo, type LocationFilters, type LocationRow } from './location.repo';
 import { combinations, expandRange, missingTokens } from './location-generator';
 
 type Input<K extends keyof typeof warehouseLocation> = InputOf<(typeof warehouseLocation)[K]>;
@@ -39,6 +49,69 @@ function locationDto(row: LocationRow, time: TimeFormatter) {
     ...auditDto(row, time),
   };
 }
+
+const text = sheetText({
+  warehouseCode: { en: 'Warehouse code', 'zh-cn': '仓库编码', 'zh-tw': '倉庫編碼' },
+  areaCode: { en: 'Area code', 'zh-cn': '库区编码', 'zh-tw': '儲區編碼' },
+  code: { en: 'Location code', 'zh-cn': '库位编码', 'zh-tw': '儲位編碼' },
+  aisle: { en: 'Aisle', 'zh-cn': '巷道', 'zh-tw': '巷道' },
+  bay: { en: 'Bay', 'zh-cn': '列', 'zh-tw': '列' },
+  level: { en: 'Level', 'zh-cn': '层', 'zh-tw': '層' },
+  slot: { en: 'Slot', 'zh-cn': '格', 'zh-tw': '格' },
+  length: { en: 'Length (m)', 'zh-cn': '长度（米）', 'zh-tw': '長度（公尺）' },
+  width: { en: 'Width (m)', 'zh-cn': '宽度（米）', 'zh-tw': '寬度（公尺）' },
+  height: { en: 'Height (m)', 'zh-cn': '高度（米）', 'zh-tw': '高度（公尺）' },
+  maxLoad: { en: 'Max load (kg)', 'zh-cn': '最大承重（kg）', 'zh-tw': '最大承重（kg）' },
+  maxCapacity: { en: 'Max capacity', 'zh-cn': '最大容量', 'zh-tw': '最大容量' },
+  x: { en: 'X (m)', 'zh-cn': 'X（米）', 'zh-tw': 'X（公尺）' },
+  y: { en: 'Y (m)', 'zh-cn': 'Y（米）', 'zh-tw': 'Y（公尺）' },
+  z: { en: 'Z (m)', 'zh-cn': 'Z（米）', 'zh-tw': 'Z（公尺）' },
+  abcClass: { en: 'ABC class', 'zh-cn': 'ABC 分类', 'zh-tw': 'ABC 分類' },
+  lastCountedTime: { en: 'Last counted', 'zh-cn': '最近盘点时间', 'zh-tw': '最近盤點時間' },
+  sheet: { en: 'Storage locations', 'zh-cn': '库位', 'zh-tw': '儲位' },
+  unknownWarehouse: {
+    en: 'no warehouse with code {v}',
+    'zh-cn': '仓库编码 {v} 不存在',
+    'zh-tw': '倉庫編碼 {v} 不存在',
+  },
+  unknownArea: {
+    en: 'the warehouse has no storage area with code {v}',
+    'zh-cn': '该仓库下不存在库区编码 {v}',
+    'zh-tw': '該倉庫下不存在儲區編碼 {v}',
+  },
+  codeTaken: {
+    en: 'location code {v} already exists in this warehouse',
+    'zh-cn': '该仓库下库位编码 {v} 已存在',
+    'zh-tw': '該倉庫下儲位編碼 {v} 已存在',
+  },
+});
+
+const IMPORT_KEYS = [
+  'warehouseCode',
+  'areaCode',
+  'code',
+  'aisle',
+  'bay',
+  'level',
+  'slot',
+  'length',
+  'width',
+  'height',
+  'maxLoad',
+  'maxCapacity',
+  'x',
+  'y',
+  'z',
+  'abcClass',
+  'remark',
+] as const;
+const EXPORT_KEYS = [...IMPORT_KEYS, 'status', 'lastCountedTime', 'createTime'] as const;
+const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetColumn<K>[] =>
+  keys.map((key) => ({ key, header: text(key, locale), width: key.endsWith('Code') || key === 'code' ? 18 : 12 }));
+/** ABC classes as the file writes them (the import also takes 1/2/3 and the dictionary labels). */
+const ABC_LETTERS: Record<number, string> = { 1: 'A', 2: 'B', 3: 'C' };
+const statusLabel = (value: number, locale: Locale) =>
+  LocationStatusEnum.members.find((m) => m.value === value)?.label[locale] ?? String(value);
 
 /** Storage locations of the warehouses the caller may see, and the range generator. */
 export function createLocationService(kernel: Kernel) {
@@ -211,6 +284,119 @@ export function createLocationService(kernel: Kernel) {
       );
       await repo.insertMany(ctx, rows);
       return { ...result, created: rows.length };
+    },
+
+    /** Streams the locations of the filters (this page, or the chosen ids) as .xlsx, by warehouse and area code. */
+    async export(ctx: UserContext, input: Input<'export'>, time: TimeFormatter): Promise<Readable> {
+      const { scope, ids, page, pageSize, field: _f, order: _o, ...filters } = input;
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
+      const write = async () => {
+        const { codeOf } = await repo.visibleWarehouses(ctx);
+        const batches =
+          scope === 'page'
+            ? pageBatch()
+            : repo.each(ctx, filters as LocationFilters, scope === 'selected' ? (ids ?? []) : undefined);
+        for await (const rows of batches) {
+          for (const l of rows) {
+            sheet.add({
+              warehouseCode: codeOf.get(Number(l.warehouse_id)) ?? null,
+              areaCode: l.area_code,
+              code: l.code,
+              aisle: l.aisle,
+              bay: l.bay,
+              level: l.level,
+              slot: l.slot,
+              length: l.length,
+              width: l.width,
+              height: l.height,
+              maxLoad: l.max_load,
+              maxCapacity: l.max_capacity === null ? null : Number(l.max_capacity),
+              x: l.x,
+              y: l.y,
+              z: l.z,
+              abcClass: l.abc_class === null ? null : (ABC_LETTERS[l.abc_class] ?? null),
+              remark: l.remark,
+              status: statusLabel(l.status, ctx.locale),
+              lastCountedTime: time(l.last_counted_at),
+              createTime: time(l.created_at),
+            });
+          }
+        }
+        await sheet.finish();
+      };
+      write().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+
+      async function* pageBatch() {
+        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+      }
+    },
+    /** An empty import sheet with the headers in the caller's language. */
+    async importTemplate(ctx: UserContext): Promise<Readable> {
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(IMPORT_KEYS, ctx.locale));
+      sheet.finish().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+    },
+    /**
+     * Imports locations from an .xlsx stream into warehouses the caller may see (warehouse and area by code). Every
+     * row is checked (schema and numbers, warehouse, area of that warehouse, codes unique per warehouse in the file
+     * and in the database: the taken codes are loaded once per warehouse); with any failure nothing is written
+     * unless `partial` is set, then the good rows are, in one transaction in batches.
+     */
+    async import(ctx: UserContext, file: Readable, partial: boolean) {
+      const rows = await readImportSheet(file, importColumns(IMPORT_KEYS, text, ctx.locale), [
+        'warehouseCode',
+        'areaCode',
+        'code',
+      ]);
+      const { idOf } = await repo.visibleWarehouses(ctx);
+      const named = new Set<number>();
+      for (const { cells } of rows) {
+        const id = idOf.get(cells.warehouseCode ?? '');
+        if (id !== undefined) named.add(id);
+      }
+      const [areas, taken] = await Promise.all([repo.areasIn(ctx, [...named]), repo.codesIn(ctx, [...named])]);
+      const seen = new Map<number, Set<string>>();
+      const errors: { row: number; message: string }[] = [];
+      const good: WhLocationTable[] = [];
+      const now = Date.now();
+      for (const { row, cells } of rows) {
+        const parsed = locationImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
+        if (!parsed.success) {
+          errors.push({ row, message: rowIssue(parsed.error, ctx.locale, (k) => text(k, ctx.locale)) });
+          continue;
+        }
+        const r = parsed.data;
+        const warehouseId = idOf.get(r.warehouseCode);
+        if (warehouseId === undefined) {
+          errors.push({ row, message: text('unknownWarehouse', ctx.locale, r.warehouseCode) });
+          continue;
+        }
+        const areaId = areas.get(`${warehouseId}:${r.areaCode}`);
+        const inFile = seen.get(warehouseId) ?? new Set<string>();
+        seen.set(warehouseId, inFile);
+        let problem: string | undefined;
+        if (areaId === undefined) problem = text('unknownArea', ctx.locale, r.areaCode);
+        else if (taken.get(warehouseId)?.has(r.code)) problem = text('codeTaken', ctx.locale, r.code);
+        else if (inFile.has(r.code)) problem = text('duplicateInFile', ctx.locale, r.code);
+        if (problem || areaId === undefined) {
+          errors.push({ row, message: problem ?? '' });
+          continue;
+        }
+        inFile.add(r.code);
+        const input = { ...r, areaId, status: LocationStatus.enabled };
+        good.push(
+          withAudit(
+            ctx,
+            kernel.ids.next(),
+            { warehouse_id: warehouseId, ...columns(input), last_counted_at: null },
+            now,
+          ),
+        );
+      }
+      const writes = errors.length && !partial ? [] : good;
+      if (writes.length) await repo.insertMany(ctx, writes);
+      return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },
   };
 }

@@ -7,6 +7,12 @@ import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scop
 
 const SORT = { code: 'wh_warehouse.code', name: 'wh_warehouse.name', createTime: 'wh_warehouse.created_at' };
 
+/** Filters of the page and the export. */
+export type WarehouseFilters = Omit<InputOf<typeof warehouseInfo.page>, 'page' | 'pageSize' | 'field' | 'order'>;
+
+/** Rows one insert statement of an import writes (well below the bind-parameter limits of every dialect). */
+export const IMPORT_BATCH = 500;
+
 /** What data access needs to know about the caller: tenant and data scope. */
 export type ScopedContext = TenantContext & ScopeContext;
 
@@ -32,6 +38,7 @@ export function createWarehouseRepo(db: Kysely<Database>) {
       .selectAll('wh_warehouse')
       .select([
         'o.name as org_name',
+        'o.code as org_code',
         sql<number>`(select count(*) from wh_area a where a.tenant_id = wh_warehouse.tenant_id and a.warehouse_id = wh_warehouse.id)`.as(
           'area_count',
         ),
@@ -39,21 +46,38 @@ export function createWarehouseRepo(db: Kysely<Database>) {
           'location_count',
         ),
       ]);
+  const filtered = (ctx: ScopedContext, f: WarehouseFilters) => {
+    let q = withStats(ctx);
+    if (f.code) q = q.where(ilike('wh_warehouse.code', f.code));
+    if (f.name) q = q.where(ilike('wh_warehouse.name', f.name));
+    if (f.status) q = q.where('wh_warehouse.status', '=', f.status);
+    if (f.orgId) q = q.where('wh_warehouse.org_id', '=', f.orgId);
+    if (f.keyword) {
+      const k = f.keyword;
+      q = q.where((eb) =>
+        eb.or([ilike('wh_warehouse.code', k), ilike('wh_warehouse.name', k), ilike('wh_warehouse.city', k)]),
+      );
+    }
+    return q;
+  };
 
   return {
-    page(ctx: ScopedContext, input: InputOf<typeof warehouseInfo.page>) {
-      let q = withStats(ctx);
-      if (input.code) q = q.where(ilike('wh_warehouse.code', input.code));
-      if (input.name) q = q.where(ilike('wh_warehouse.name', input.name));
-      if (input.status) q = q.where('wh_warehouse.status', '=', input.status);
-      if (input.orgId) q = q.where('wh_warehouse.org_id', '=', input.orgId);
-      if (input.keyword) {
-        const k = input.keyword;
-        q = q.where((eb) =>
-          eb.or([ilike('wh_warehouse.code', k), ilike('wh_warehouse.name', k), ilike('wh_warehouse.city', k)]),
-        );
+    page: (ctx: ScopedContext, input: InputOf<typeof warehouseInfo.page>) =>
+      paginate(filtered(ctx, input), input, SORT, { column: 'wh_warehouse.code', desc: false }, 'wh_warehouse.id'),
+    /** Rows of the filters (or only the given ids) in batches, in code order (export). */
+    async *each(ctx: ScopedContext, f: WarehouseFilters, ids: readonly number[] | undefined, batch = 500) {
+      for (let offset = 0; ; offset += batch) {
+        let q = filtered(ctx, f);
+        if (ids) q = q.where('wh_warehouse.id', 'in', ids.length ? ids : [0]);
+        const rows = await q
+          .orderBy('wh_warehouse.code')
+          .orderBy('wh_warehouse.id')
+          .limit(batch)
+          .offset(offset)
+          .execute();
+        if (rows.length) yield rows;
+        if (rows.length < batch) return;
       }
-      return paginate(q, input, SORT, { column: 'wh_warehouse.code', desc: false }, 'wh_warehouse.id');
     },
     list: (ctx: ScopedContext) =>
       scopedWarehouses(db, ctx)
@@ -71,6 +95,25 @@ export function createWarehouseRepo(db: Kysely<Database>) {
       undefined,
     insert: (ctx: TenantContext, row: WhWarehouseTable) =>
       tenantScoped(db, ctx, 'wh_warehouse').insertInto().values(row).execute(),
+    /** Inserts many rows in batches (call inside a transaction). */
+    async insertMany(ctx: TenantContext, rows: WhWarehouseTable[]) {
+      for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+        await tenantScoped(db, ctx, 'wh_warehouse')
+          .insertInto()
+          .values(rows.slice(i, i + IMPORT_BATCH))
+          .execute();
+      }
+    },
+    /** Every warehouse code of the tenant, visible or not (codes are unique in the tenant). */
+    async codes(ctx: TenantContext): Promise<Set<string>> {
+      const rows = await tenantScoped(db, ctx, 'wh_warehouse').selectFrom().select('code').execute();
+      return new Set(rows.map((r) => r.code));
+    },
+    /** The tenant's organisations by code. */
+    async orgsByCode(ctx: TenantContext): Promise<Map<string, number>> {
+      const rows = await tenantScoped(db, ctx, 'sys_org').selectFrom().select(['id', 'code']).execute();
+      return new Map(rows.map((r) => [r.code, r.id]));
+    },
     update: (ctx: TenantContext, id: number, set: Partial<WhWarehouseTable>) =>
       tenantScoped(db, ctx, 'wh_warehouse').updateTable().set(set).where('id', '=', id).execute(),
     remove: (ctx: TenantContext, id: number) =>

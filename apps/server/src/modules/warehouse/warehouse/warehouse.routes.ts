@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../kernel/errors/app-error';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { sendXlsx, uploadedFile } from '../master-files';
 import { createWarehouseService } from './warehouse.service';
 
 /** Routes of `warehouseInfo`. */
@@ -30,5 +31,15 @@ export function registerWarehouseRoutes(app: FastifyInstance, kernel: Kernel) {
       .header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
       .send(file.stream) as never;
+  });
+  defineRoute(app, kernel, w.export, async (input, ctx, { reply, time }) =>
+    sendXlsx(reply, 'warehouses', await warehouses.export(ctx, input, time)),
+  );
+  defineRoute(app, kernel, w.importTemplate, async (_input, ctx, { reply }) =>
+    sendXlsx(reply, 'warehouse-import-template', await warehouses.importTemplate(ctx)),
+  );
+  defineRoute(app, kernel, w.import, async (input, ctx, { req }) => {
+    const file = await uploadedFile(req);
+    return warehouses.import(ctx, file.file, input?.partial ?? false);
   });
 }

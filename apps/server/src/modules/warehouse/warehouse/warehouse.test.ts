@@ -4,25 +4,10 @@ import { seedId } from '../../../kernel/db/ids';
 import { expect400, expectError } from '../../../test/assertions';
 import { multipartFile, PNG_BYTES } from '../../../test/fixtures';
 import { describeEachDialect } from '../../../test/harness';
+import { download, sheet, sheetRows, upload, warehouseBody } from '../test-files';
 
 const { warehouseInfo, warehouseArea, sysOrg } = api;
 const ROOT = seedId('org.root');
-
-/** A valid warehouse body. */
-export const warehouseBody = (code: string, orgId = ROOT) => ({
-  code,
-  name: `Warehouse ${code}`,
-  orgId,
-  country: 'CN',
-  province: 'Shanghai',
-  city: 'Shanghai',
-  address1: '88 Harbour Road',
-  contactName: 'Li Wei',
-  contactPhone: '+86 21 5555 0101',
-  timeZone: 'Asia/Shanghai',
-  floorWidth: 120,
-  floorLength: 80,
-});
 
 /** Warehouses: CRUD with the spec's required fields, floor plan by content, data scope by owning organisation. */
 describeEachDialect('warehouseInfo', (get) => {
@@ -153,3 +138,190 @@ describeEachDialect('warehouseInfo', (get) => {
     );
   });
 });
+
+/** Import rows of the warehouse sheet in the template's column order. */
+const EN_HEADERS = [
+  'Warehouse code',
+  'Warehouse name',
+  'Organisation code',
+  'Country',
+  'State / province',
+  'City',
+  'Postal code',
+  'Address 1',
+  'Address 2',
+  'Contact',
+  'Contact phone',
+  'Time zone',
+  'Floor width (m)',
+  'Floor length (m)',
+  'Remark',
+];
+const row = (code: string, over: Partial<Record<'org' | 'country' | 'province' | 'city' | 'width', string>> = {}) => [
+  code,
+  `Imported ${code}`,
+  over.org ?? 'ROOT',
+  over.country ?? '中国',
+  over.province ?? '广东',
+  over.city ?? '深圳市',
+  '518000',
+  '1 Harbour Road',
+  '',
+  'Ann',
+  '+86 755 1234',
+  '',
+  over.width ?? '12.5',
+  '30',
+  '',
+];
+
+/** Warehouse files: template, export of a selection, a page or all, row-checked import with regions and scopes. */
+describeEachDialect(
+  'warehouseInfo files',
+  (get) => {
+    let admin = '';
+    let beta = { tenantId: 0, token: '' };
+    beforeAll(async () => {
+      admin = (await get().login('admin')).accessToken;
+      beta = await get().createTenant('Beta');
+    });
+    const codes = async (token = admin) =>
+      (await get().call(warehouseInfo.page, { code: 'IMP', page: 1, pageSize: 50 }, { token })).result.items
+        .map((w) => w.code)
+        .sort();
+
+    it('offers a template with the headers in the caller’s language', async () => {
+      const t = get();
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/warehouseInfo/importTemplate',
+        headers: { authorization: `Bearer ${admin}`, 'accept-language': 'zh-cn' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/warehouse-import-template-/);
+      const [headers] = await sheetRows(res.rawPayload);
+      expect(headers?.slice(0, 4)).toEqual(['仓库编码', '仓库名称', '所属机构编码', '国家']);
+      expect(headers).toHaveLength(EN_HEADERS.length);
+    });
+
+    it('imports rows strictly or partially, resolving regions by code or name and owners by organisation code', async () => {
+      const t = get();
+      await t.call(warehouseInfo.add, warehouseBody('IMPTAKEN'), { token: admin });
+      const file = await sheet([
+        EN_HEADERS,
+        row('IMP1'),
+        [],
+        row('IMP2', { country: 'US', province: 'California', city: 'Los Angeles' }),
+        row('IMP3', { width: 'abc' }),
+        row('IMP1'),
+        row('IMPTAKEN'),
+        row('IMP4', { org: 'NOPE' }),
+        row('IMP5', { country: 'Atlantis' }),
+        row('IMP6', { province: 'Nowhere' }),
+        row('IMP7', { width: '-3' }),
+      ]);
+      const strict = JSON.parse((await upload(t, '/api/warehouseInfo/import', admin, file)).body).result;
+      expect(strict, JSON.stringify(strict.errors)).toMatchObject({ total: 9, succeeded: 0, failed: 9 });
+      expect(strict.errors.map((e: { row: number }) => e.row)).toEqual([5, 6, 7, 8, 9, 11]);
+      const messages = strict.errors.map((e: { message: string }) => e.message);
+      expect(messages[0]).toBe('Floor width (m): Enter a number');
+      expect(messages[1]).toContain('more than once');
+      expect(messages[2]).toContain('already exists');
+      expect(messages[3]).toContain('no organisation with code NOPE');
+      expect(messages[4]).toBe('Country: no such region: Atlantis');
+      expect(messages[5]).toMatch(/^Floor width \(m\): /);
+      expect(await codes()).toEqual(['IMPTAKEN']);
+
+      const partial = JSON.parse((await upload(t, '/api/warehouseInfo/import?partial=true', admin, file)).body).result;
+      expect(partial).toMatchObject({ total: 9, succeeded: 3, failed: 6 });
+      expect(await codes()).toEqual(['IMP1', 'IMP2', 'IMP6', 'IMPTAKEN']);
+      const page = (await t.call(warehouseInfo.page, { code: 'IMP', page: 1, pageSize: 50 }, { token: admin })).result;
+      expect(page.items.find((w) => w.code === 'IMP1')).toMatchObject({
+        orgName: 'Shelfwise',
+        country: 'CN',
+        province: '440000',
+        city: '440300',
+        floorWidth: 12.5,
+        timeZone: 'UTC',
+        status: 1,
+      });
+      // a country without provinces in the regions keeps the typed province and city; so does an unknown province
+      expect(page.items.find((w) => w.code === 'IMP2')).toMatchObject({
+        country: 'US',
+        province: 'California',
+        city: 'Los Angeles',
+      });
+      expect(page.items.find((w) => w.code === 'IMP6')).toMatchObject({ country: 'CN', province: 'Nowhere' });
+
+      const zhFile = await sheet([EN_HEADERS, row('IMP9', { width: 'x' })]);
+      const zh = await upload(t, '/api/warehouseInfo/import', admin, zhFile, 'zh-cn');
+      expect(JSON.parse(zh.body).result.errors[0].message).toBe('场地宽度（米）: 请输入数字');
+      const wrong = await upload(
+        t,
+        '/api/warehouseInfo/import',
+        admin,
+        await sheet([
+          ['Code', 'Name'],
+          ['x', 'y'],
+        ]),
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(JSON.parse(wrong.body).extras.errorCode).toBe('importInvalidFile');
+    });
+
+    it('exports the selection, the page or all, and the file imports cleanly into another tenant', async () => {
+      const t = get();
+      const all = (await t.call(warehouseInfo.page, { page: 1, pageSize: 100 }, { token: admin })).result;
+      const ids = all.items.filter((w) => w.code.startsWith('IMP')).map((w) => w.id);
+      const selected = await download(t, '/api/warehouseInfo/export', admin, { scope: 'selected', ids });
+      expect(selected.statusCode).toBe(200);
+      expect(selected.headers['content-disposition']).toMatch(/filename="warehouses-\d{4}-\d{2}-\d{2}\.xlsx"/);
+      const rows = await sheetRows(selected.rawPayload);
+      expect(rows).toHaveLength(ids.length + 1);
+      expect(rows[0]?.slice(-5)).toEqual(['Organisation', 'Storage areas', 'Storage locations', 'Status', 'Created']);
+      const imp1 = rows.find((r) => r[0] === 'IMP1');
+      expect(imp1?.slice(2, 6)).toEqual(['ROOT', "People's Republic of China", '广东省', '深圳市']);
+      const page = await download(t, '/api/warehouseInfo/export', admin, { scope: 'page', page: 1, pageSize: 2 });
+      expect(await sheetRows(page.rawPayload)).toHaveLength(3);
+      const everything = await download(t, '/api/warehouseInfo/export', admin, { scope: 'all', code: 'IMP' });
+      expect(await sheetRows(everything.rawPayload)).toHaveLength(ids.length + 1);
+
+      // zh-cn names go back in as well: Beta has its own ROOT organisation and none of these codes
+      const zh = await download(t, '/api/warehouseInfo/export', admin, { scope: 'all', code: 'IMP' }, 'zh-cn');
+      const againRes = await upload(t, '/api/warehouseInfo/import', beta.token, zh.rawPayload);
+      const again = JSON.parse(againRes.body).result;
+      expect(againRes.statusCode, againRes.body).toBe(200);
+      expect(again, JSON.stringify(again.errors)).toMatchObject({
+        total: ids.length,
+        succeeded: ids.length,
+        failed: 0,
+      });
+      const theirs = (await t.call(warehouseInfo.page, { code: 'IMP1', page: 1, pageSize: 5 }, { token: beta.token }))
+        .result.items[0];
+      expect(theirs).toMatchObject({ country: 'CN', province: '440000', city: '440300', floorWidth: 12.5 });
+      // Beta's export shows nothing of ours beyond what it imported
+      const betaAll = await download(t, '/api/warehouseInfo/export', beta.token, { scope: 'all' });
+      expect(await sheetRows(betaAll.rawPayload)).toHaveLength(ids.length + 1);
+    });
+
+    it('places imported warehouses only in organisations within the caller’s data scope', async () => {
+      const t = get();
+      const north = (await t.call(sysOrg.add, { pid: ROOT, code: 'FN', name: 'File north' }, { token: admin })).result;
+      await t.call(sysOrg.add, { pid: ROOT, code: 'FS', name: 'File south' }, { token: admin });
+      const u = await t.createUser({
+        account: 'wh_file_north',
+        orgId: north,
+        dataScope: DataScope.orgAndBelow,
+        permissions: ['warehouseInfo:page', 'warehouseInfo:import', 'warehouseInfo:export'],
+      });
+      const token = (await t.login(u.account, u.password)).accessToken;
+      const file = await sheet([EN_HEADERS, row('IMPN1', { org: 'FN' }), row('IMPS1', { org: 'FS' })]);
+      const report = JSON.parse((await upload(t, '/api/warehouseInfo/import?partial=1', token, file)).body).result;
+      expect(report).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
+      expect(report.errors).toEqual([{ row: 3, message: 'organisation FS is outside the data you may manage' }]);
+      const exported = await download(t, '/api/warehouseInfo/export', token, { scope: 'all' });
+      expect((await sheetRows(exported.rawPayload)).map((r) => r[0])).toEqual(['Warehouse code', 'IMPN1']);
+    });
+  },
+  { regions: true },
+);
