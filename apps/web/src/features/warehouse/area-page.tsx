@@ -61,7 +61,13 @@ export default function AreaPage() {
   const [importing, setImporting] = useState(false);
 
   const searchFields: FieldConfig[] = [
-    { name: 'warehouseId', label: t('area.warehouse'), type: 'select', options: warehouses },
+    {
+      name: 'warehouseId',
+      label: t('area.warehouse'),
+      type: 'select',
+      options: warehouses,
+      placeholder: t('location.allWarehouses'),
+    },
     { name: 'code', label: t('area.code') },
     { name: 'name', label: t('area.name') },
     { name: 'shelfType', label: t('area.shelfType'), type: 'select', options: shelfTypes },

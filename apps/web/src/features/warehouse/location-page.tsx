@@ -86,9 +86,15 @@ export default function LocationPage() {
   const formFields = useLocationFields(editing?.row);
 
   const searchFields: FieldConfig[] = [
-    { name: 'warehouseId', label: t('location.warehouse'), type: 'select', options: warehouses },
-    { name: 'areaId', label: t('location.area'), render: () => <AreaSelect /> },
-    { name: 'code', label: t('location.codeFilter') },
+    {
+      name: 'warehouseId',
+      label: t('location.warehouse'),
+      type: 'select',
+      options: warehouses,
+      placeholder: t('location.allWarehouses'),
+    },
+    { name: 'areaId', label: t('location.area'), render: () => <AreaSelect placeholder={t('location.areaAny')} /> },
+    { name: 'code', label: t('location.codeFilter'), placeholder: t('location.codeFilterHint') },
     { name: 'aisle', label: t('location.aisle') },
     { name: 'status', label: t('location.status'), type: 'select', options: statuses },
     { name: 'abcClass', label: t('location.abcClass'), type: 'select', options: abc },
