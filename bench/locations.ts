@@ -173,5 +173,6 @@ try {
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
 }

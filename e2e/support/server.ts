@@ -9,6 +9,8 @@ const root = new URL('../..', import.meta.url).pathname;
 export interface RunningServer {
   url: string;
   password: string;
+  /** The server's data folder (its JWT secret, files, SQLite database). */
+  dataDir: string;
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     password,
+    dataDir,
     output: () => output,
     async stop() {
       const exited = new Promise<number | null>((r) => child.once('exit', r));

@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './kernel/http/security-headers';
 import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
 import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
+import { registerPickRecordRoutes, registerSnapshotRoutes } from './modules/inventory';
 import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
 import { registerConstRoutes } from './modules/system/const/const.routes';
@@ -227,6 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerLocationLabelRoutes(app, kernel);
   registerConsignorRoutes(app, kernel);
   registerSkuRoutes(app, kernel);
+  registerSnapshotRoutes(app, kernel);
+  registerPickRecordRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));

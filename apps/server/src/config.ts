@@ -54,7 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${resolve(dataDir, 'shelfwise.db')}`,
+    // an empty value (`DATABASE_URL=` in a .env file) means the default, not an anonymous temporary database
+    databaseUrl: e.DATABASE_URL || `sqlite:${resolve(dataDir, 'shelfwise.db')}`,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     adminPassword: e.ADMIN_PASSWORD,

@@ -157,6 +157,8 @@ describe('endpoint catalogue', () => {
   it('has endpoints for every service the spec lists', () => {
     const services = [...new Set(allEndpoints.map((e) => e.service))].sort();
     expect(services).toEqual([
+      'inventoryPickRecord',
+      'inventorySnapshot',
       'swagger',
       'sysAuth',
       'sysConfig',

@@ -58,6 +58,9 @@ export const ERROR_CODES = {
   locationCodesTaken: 409,
   generateTooMany: 400,
   labelsTooMany: 400,
+  // stock snapshots and pick records
+  importInvalidCsv: 400,
+  snapshotInUse: 409,
   // notices, messages and online users
   noticeNotDraft: 409,
   noticeNotPublished: 409,

@@ -5,6 +5,7 @@ export * from './enum-types';
 export * from './enums';
 export * from './errors';
 export * from './i18n';
+export * from './inventory/snapshot';
 export * from './patterns';
 export * from './route';
 export { routes } from './routes.gen';
@@ -30,6 +31,7 @@ export * from './warehouse/sku';
 export * from './warehouse/warehouse';
 
 import type { Endpoint } from './endpoint';
+import { inventoryPickRecord, inventorySnapshot } from './inventory/snapshot';
 import { swagger, sysAuth, sysSms } from './system/auth';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
@@ -81,6 +83,8 @@ export const api = {
   warehouseLocation,
   warehouseConsignor,
   warehouseSku,
+  inventorySnapshot,
+  inventoryPickRecord,
 };
 
 /** Every endpoint of the API, flat. */

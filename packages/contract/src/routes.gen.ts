@@ -278,4 +278,22 @@ export const routes = {
     import: { method: 'POST', path: '/api/warehouseSku/import' },
     importTemplate: { method: 'GET', path: '/api/warehouseSku/importTemplate' },
   },
+  inventorySnapshot: {
+    page: { method: 'POST', path: '/api/inventorySnapshot/page' },
+    list: { method: 'GET', path: '/api/inventorySnapshot/list' },
+    detail: { method: 'GET', path: '/api/inventorySnapshot/detail' },
+    lines: { method: 'POST', path: '/api/inventorySnapshot/lines' },
+    export: { method: 'POST', path: '/api/inventorySnapshot/export' },
+    import: { method: 'POST', path: '/api/inventorySnapshot/import' },
+    importTemplate: { method: 'GET', path: '/api/inventorySnapshot/importTemplate' },
+    delete: { method: 'POST', path: '/api/inventorySnapshot/delete' },
+  },
+  inventoryPickRecord: {
+    page: { method: 'POST', path: '/api/inventoryPickRecord/page' },
+    export: { method: 'POST', path: '/api/inventoryPickRecord/export' },
+    import: { method: 'POST', path: '/api/inventoryPickRecord/import' },
+    importTemplate: { method: 'GET', path: '/api/inventoryPickRecord/importTemplate' },
+    delete: { method: 'POST', path: '/api/inventoryPickRecord/delete' },
+    clear: { method: 'POST', path: '/api/inventoryPickRecord/clear' },
+  },
 } as const satisfies Record<string, Record<string, { method: 'GET' | 'POST'; path: string }>> as unknown as Routes;

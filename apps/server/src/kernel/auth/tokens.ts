@@ -41,9 +41,15 @@ const isAccess = (p: Record<string, unknown>): p is Record<string, unknown> & Ac
   typeof p.jti === 'string' &&
   (p.act === undefined || typeof p.act === 'number');
 
+/** Most verified access tokens remembered (the oldest is forgotten first). */
+const VERIFIED_MAX = 10_000;
+
 /** Signs and reads the access/refresh tokens of API-CONTRACT §3 (JWT, HS256, secret from the data folder). */
 export function createTokenService(secret: Uint8Array) {
   const jws = createHs256(secret);
+  // access tokens already verified in this process, until they expire: a token's text fixes its claims under
+  // one secret, so a request repeating it needs no second HMAC (revocation is checked per request elsewhere)
+  const verified = new Map<string, AccessClaims>();
   const now = () => Math.floor(Date.now() / 1000);
   const sign = (typ: string, claims: Record<string, unknown>, jti: string, ttlSeconds: number) =>
     jws.sign(typ, { ...claims, jti, iat: now(), exp: now() + ttlSeconds });
@@ -73,11 +79,19 @@ export function createTokenService(secret: Uint8Array) {
 
     /** Verifies an access token; an expired one still reports its (signature-checked) claims. */
     async readAccess(token: string): Promise<AccessCheck> {
+      const known = verified.get(token);
+      if (known && known.exp > now()) return { ok: true, claims: known };
       const r = jws.verify(token);
       if (!r.ok && r.reason === 'invalid') return r;
       const { typ, payload } = r.token;
       if (typ !== ACCESS || !isAccess(payload)) return { ok: false, reason: 'invalid' };
-      return r.ok ? { ok: true, claims: payload } : { ok: false, reason: 'expired', claims: payload };
+      if (!r.ok) {
+        verified.delete(token);
+        return { ok: false, reason: 'expired', claims: payload };
+      }
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(token, payload);
+      return { ok: true, claims: payload };
     },
 
     /** Verifies a refresh token (not expired, right type). */

@@ -12,6 +12,7 @@ export interface PageRequest {
 /**
  * Runs a page query: the total and one page of rows, sorted by a whitelisted field (mapped to its column)
  * or by the default order (newest first), always with the id as tie-breaker so pages never overlap.
+ * `countQuery` counts the same rows more cheaply when the page query has joins that only add columns.
  */
 export async function paginate<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -19,8 +20,10 @@ export async function paginate<DB, TB extends keyof DB, O>(
   sortColumns: Record<string, string>,
   defaultSort: { column: string; desc: boolean },
   idColumn: string,
+  // biome-ignore lint/suspicious/noExplicitAny: any query over the same rows; only its count is read
+  countQuery: SelectQueryBuilder<any, any, any> = query,
 ): Promise<PageResult<O>> {
-  const countRow = (await query
+  const countRow = (await countQuery
     .clearSelect()
     .clearOrderBy()
     .select(sql<number>`count(*)`.as('total'))

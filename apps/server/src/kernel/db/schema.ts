@@ -421,6 +421,50 @@ export interface WhSkuBarcodeTable {
   sku_id: number;
 }
 
+/** A stock snapshot: the WMS book stock of one warehouse at one moment. */
+export interface InvSnapshotTable extends Audit {
+  id: number;
+  tenant_id: number;
+  warehouse_id: number;
+  title: string;
+  taken_at: Millis;
+  source_file: string | null;
+  line_count: number;
+  total_quantity: number;
+  remark: string | null;
+}
+
+/** A line of a stock snapshot (codes kept as imported). */
+export interface InvSnapshotLineTable {
+  id: number;
+  tenant_id: number;
+  snapshot_id: number;
+  location_id: number;
+  sku_id: number;
+  consignor_id: number;
+  location_code: string;
+  sku_code: string;
+  consignor_code: string;
+  lot: string | null;
+  quantity: number;
+}
+
+/** An imported pick (codes kept as imported). */
+export interface InvPickRecordTable extends Audit {
+  id: number;
+  tenant_id: number;
+  warehouse_id: number;
+  location_id: number;
+  sku_id: number;
+  consignor_id: number;
+  location_code: string;
+  sku_code: string;
+  consignor_code: string;
+  quantity: number;
+  picked_at: Millis;
+  order_ref: string | null;
+}
+
 /** Every table of the database, for Kysely's types. */
 export interface Database {
   sys_tenant: SysTenantTable;
@@ -447,6 +491,9 @@ export interface Database {
   wh_consignor: WhConsignorTable;
   wh_sku: WhSkuTable;
   wh_sku_barcode: WhSkuBarcodeTable;
+  inv_snapshot: InvSnapshotTable;
+  inv_snapshot_line: InvSnapshotLineTable;
+  inv_pick_record: InvPickRecordTable;
   sys_log_vis: SysLogVisTable;
   sys_log_op: SysLogOpTable;
   sys_log_ex: SysLogExTable;

@@ -25,6 +25,10 @@ describe('route table [sqlite]', () => {
     expect(Object.keys(table).length).toBe(registeredRoutes.filter((r) => !r.path.startsWith('/api/zzTest/')).length);
     expect(table).toMatchInlineSnapshot(`
       {
+        "GET /api/inventoryPickRecord/importTemplate": "inventoryPickRecord:import",
+        "GET /api/inventorySnapshot/detail": "inventorySnapshot:page",
+        "GET /api/inventorySnapshot/importTemplate": "inventorySnapshot:import",
+        "GET /api/inventorySnapshot/list": "inventorySnapshot:list",
         "GET /api/sysAuth/captcha": "public",
         "GET /api/sysAuth/qrStatus": "public",
         "GET /api/sysAuth/refreshToken": "authenticated",
@@ -89,6 +93,16 @@ describe('route table [sqlite]', () => {
         "GET /api/warehouseSku/detail": "warehouseSku:detail",
         "GET /api/warehouseSku/importTemplate": "warehouseSku:import",
         "GET /api/warehouseSku/list": "warehouseSku:list",
+        "POST /api/inventoryPickRecord/clear": "inventoryPickRecord:delete",
+        "POST /api/inventoryPickRecord/delete": "inventoryPickRecord:delete",
+        "POST /api/inventoryPickRecord/export": "inventoryPickRecord:export",
+        "POST /api/inventoryPickRecord/import": "inventoryPickRecord:import",
+        "POST /api/inventoryPickRecord/page": "inventoryPickRecord:page",
+        "POST /api/inventorySnapshot/delete": "inventorySnapshot:delete",
+        "POST /api/inventorySnapshot/export": "inventorySnapshot:export",
+        "POST /api/inventorySnapshot/import": "inventorySnapshot:import",
+        "POST /api/inventorySnapshot/lines": "inventorySnapshot:page",
+        "POST /api/inventorySnapshot/page": "inventorySnapshot:page",
         "POST /api/swagger/checkUrl": "public",
         "POST /api/swagger/submitUrl": "public",
         "POST /api/sysAuth/login": "public",

@@ -261,6 +261,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '无法读取该文件（需为含指定列的 .xlsx 工作簿）：{reason}',
     'zh-tw': '無法讀取該檔案（需為含指定欄位的 .xlsx 活頁簿）：{reason}',
   },
+  importInvalidCsv: {
+    en: 'The file could not be read as a UTF-8 CSV file with the expected columns: {reason}',
+    'zh-cn': '无法读取该文件（需为含指定列的 UTF-8 CSV 文件）：{reason}',
+    'zh-tw': '無法讀取該檔案（需為含指定欄位的 UTF-8 CSV 檔案）：{reason}',
+  },
+  snapshotInUse: {
+    en: 'A count task uses this stock snapshot; it cannot be deleted',
+    'zh-cn': '该库存快照已被盘点任务使用，不能删除',
+    'zh-tw': '該庫存快照已被盤點任務使用，不能刪除',
+  },
   locationCodesTaken: {
     en: '{count} of the generated codes already exist in this warehouse (for example {sample})',
     'zh-cn': '生成的编码中有 {count} 个在本仓库已存在（例如 {sample}）',
@@ -386,6 +396,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Select the rows to export',
     'zh-cn': '请选择要导出的行',
     'zh-tw': '請選擇要匯出的資料列',
+  },
+  quantity_decimals: {
+    en: 'Enter a quantity with at most 3 decimals',
+    'zh-cn': '数量最多保留 3 位小数',
+    'zh-tw': '數量最多保留 3 位小數',
   },
   labels_ids_or_area: {
     en: 'Choose either some storage locations or one storage area to print',

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { paginate } from '../../../kernel/db/paging';
 import type { Database, WhLocationTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses } from '../warehouse';
+import { type ScopedContext, scopedWarehouses, warehouseScope } from '../warehouse';
 import { IMPORT_BATCH } from '../warehouse/warehouse.repo';
 
 /** Filters of the page and the export. */
@@ -20,18 +20,24 @@ const startsWith = (column: string, text: string) =>
 
 /** Data access of storage locations; a location is visible when its warehouse is. */
 export function createLocationRepo(db: Kysely<Database>) {
-  const scoped = (ctx: ScopedContext) =>
-    tenantScoped(db, ctx, 'wh_location')
-      .selectFrom()
+  /** Locations the caller may see, no columns chosen yet. */
+  const visible = (ctx: ScopedContext) => {
+    const q = tenantScoped(db, ctx, 'wh_location').selectFrom();
+    const scope = warehouseScope(db, ctx, 'wh_location.warehouse_id');
+    return scope ? q.where(scope) : q;
+  };
+  /** A location's columns and its area's code. */
+  const withArea = (q: ReturnType<typeof visible>) =>
+    q
       .leftJoin('wh_area as a', (j) =>
         j.onRef('a.id', '=', 'wh_location.area_id').onRef('a.tenant_id', '=', 'wh_location.tenant_id'),
       )
       .selectAll('wh_location')
-      .select('a.code as area_code')
-      .where('wh_location.warehouse_id', 'in', scopedWarehouses(db, ctx).select('wh_warehouse.id'));
+      .select('a.code as area_code');
+  const scoped = (ctx: ScopedContext) => withArea(visible(ctx));
   const locations = (ctx: TenantContext) => tenantScoped(db, ctx, 'wh_location');
-  const filtered = (ctx: ScopedContext, f: LocationFilters) => {
-    let q = scoped(ctx);
+  const matching = (ctx: ScopedContext, f: LocationFilters) => {
+    let q = visible(ctx);
     if (f.warehouseId) q = q.where('wh_location.warehouse_id', '=', f.warehouseId);
     if (f.areaId) q = q.where('wh_location.area_id', '=', f.areaId);
     const code = f.code ?? f.keyword;
@@ -41,10 +47,18 @@ export function createLocationRepo(db: Kysely<Database>) {
     if (f.abcClass) q = q.where('wh_location.abc_class', '=', f.abcClass);
     return q;
   };
+  const filtered = (ctx: ScopedContext, f: LocationFilters) => withArea(matching(ctx, f));
 
   return {
     page: (ctx: ScopedContext, input: InputOf<typeof warehouseLocation.page>) =>
-      paginate(filtered(ctx, input), input, SORT, { column: 'wh_location.code', desc: false }, 'wh_location.id'),
+      paginate(
+        filtered(ctx, input),
+        input,
+        SORT,
+        { column: 'wh_location.code', desc: false },
+        'wh_location.id',
+        matching(ctx, input),
+      ),
     /**
      * Rows of the filters (or only the given ids) in batches, by warehouse and code (export). Each batch starts
      * after the last row of the one before (no offsets), so a large warehouse streams at an even pace.

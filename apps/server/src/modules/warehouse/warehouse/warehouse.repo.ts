@@ -28,6 +28,16 @@ export function scopedWarehouses(db: Kysely<Database>, ctx: ScopedContext) {
   return q;
 }
 
+/**
+ * The data-scope condition on a column holding a warehouse id: `column in (the caller's warehouses)`, or nothing
+ * when the caller sees every warehouse of the tenant (the table's own tenant filter then says it all, and the
+ * list endpoints stay a single index range).
+ */
+export function warehouseScope(db: Kysely<Database>, ctx: ScopedContext, column: string) {
+  if (!scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' })) return undefined;
+  return sql<boolean>`${sql.ref(column)} in (${scopedWarehouses(db, ctx).select('wh_warehouse.id')})`;
+}
+
 /** Data access of warehouses. */
 export function createWarehouseRepo(db: Kysely<Database>) {
   const withStats = (ctx: ScopedContext) =>

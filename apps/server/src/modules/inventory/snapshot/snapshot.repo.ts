@@ -1,0 +1,155 @@
+import type { InputOf, inventorySnapshot } from '@shelfwise/contract';
+import { type Kysely, sql } from 'kysely';
+import { ilike, paginate } from '../../../kernel/db/paging';
+import type { Database, InvSnapshotLineTable, InvSnapshotTable } from '../../../kernel/db/schema';
+import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
+import { type ScopedContext, scopedWarehouses, warehouseScope } from '../../warehouse/warehouse';
+import { STOCK_INSERT_BATCH } from '../stock-files';
+import type { TimeRange } from '../time-range';
+
+const SORT = { title: 'inv_snapshot.title', takenTime: 'inv_snapshot.taken_at', createTime: 'inv_snapshot.created_at' };
+const LINE_SORT = {
+  locationCode: 'inv_snapshot_line.location_code',
+  skuCode: 'inv_snapshot_line.sku_code',
+  quantity: 'inv_snapshot_line.quantity',
+};
+
+/** Filters of a snapshot's lines (page and export). */
+export type LineFilters = {
+  locationCode?: string | undefined;
+  skuCode?: string | undefined;
+  consignorId?: number | undefined;
+};
+
+/** Codes starting with `text`, as an index range (codes sort below `~`; see the location repository). */
+const startsWith = (column: string, text: string) =>
+  sql<boolean>`${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}~`}`;
+
+/** Data access of stock snapshots and their lines; a snapshot is visible when its warehouse is. */
+export function createSnapshotRepo(db: Kysely<Database>) {
+  const visible = (ctx: ScopedContext) => {
+    const q = tenantScoped(db, ctx, 'inv_snapshot').selectFrom();
+    const scope = warehouseScope(db, ctx, 'inv_snapshot.warehouse_id');
+    return scope ? q.where(scope) : q;
+  };
+  const withWarehouse = (q: ReturnType<typeof visible>) =>
+    q
+      .leftJoin('wh_warehouse as w', (j) =>
+        j.onRef('w.id', '=', 'inv_snapshot.warehouse_id').onRef('w.tenant_id', '=', 'inv_snapshot.tenant_id'),
+      )
+      .selectAll('inv_snapshot')
+      .select(['w.code as warehouse_code', 'w.name as warehouse_name']);
+  type Filters = Omit<InputOf<typeof inventorySnapshot.page>, 'page' | 'pageSize' | 'field' | 'order'>;
+  const matching = (ctx: ScopedContext, f: Filters, range: TimeRange) => {
+    let q = visible(ctx);
+    if (f.warehouseId) q = q.where('inv_snapshot.warehouse_id', '=', f.warehouseId);
+    const title = f.title ?? f.keyword;
+    if (title) q = q.where(ilike('inv_snapshot.title', title));
+    if (range.start !== undefined) q = q.where('inv_snapshot.taken_at', '>=', range.start);
+    if (range.end !== undefined) q = q.where('inv_snapshot.taken_at', '<', range.end);
+    return q;
+  };
+  const lineRows = (ctx: TenantContext, snapshotId: number, f: LineFilters) => {
+    let q = tenantScoped(db, ctx, 'inv_snapshot_line')
+      .selectFrom()
+      .where('inv_snapshot_line.snapshot_id', '=', snapshotId);
+    if (f.locationCode) q = q.where(startsWith('inv_snapshot_line.location_code', f.locationCode));
+    if (f.skuCode) q = q.where('inv_snapshot_line.sku_code', '=', f.skuCode);
+    if (f.consignorId) q = q.where('inv_snapshot_line.consignor_id', '=', f.consignorId);
+    return q;
+  };
+  const withNames = (q: ReturnType<typeof lineRows>) =>
+    q
+      .leftJoin('wh_sku as s', (j) =>
+        j.onRef('s.id', '=', 'inv_snapshot_line.sku_id').onRef('s.tenant_id', '=', 'inv_snapshot_line.tenant_id'),
+      )
+      .leftJoin('wh_consignor as c', (j) =>
+        j.onRef('c.id', '=', 'inv_snapshot_line.consignor_id').onRef('c.tenant_id', '=', 'inv_snapshot_line.tenant_id'),
+      )
+      .selectAll('inv_snapshot_line')
+      .select(['s.name as sku_name', 'c.name as consignor_name']);
+
+  return {
+    page: (ctx: ScopedContext, input: InputOf<typeof inventorySnapshot.page>, range: TimeRange) =>
+      paginate(
+        withWarehouse(matching(ctx, input, range)),
+        input,
+        SORT,
+        { column: 'inv_snapshot.taken_at', desc: true },
+        'inv_snapshot.id',
+        matching(ctx, input, range),
+      ),
+    /** The newest snapshots of a warehouse. */
+    list: (ctx: ScopedContext, warehouseId: number, limit: number) =>
+      withWarehouse(visible(ctx))
+        .where('inv_snapshot.warehouse_id', '=', warehouseId)
+        .orderBy('inv_snapshot.taken_at', 'desc')
+        .orderBy('inv_snapshot.id', 'desc')
+        .limit(limit)
+        .execute(),
+    byId: (ctx: ScopedContext, id: number) =>
+      withWarehouse(visible(ctx)).where('inv_snapshot.id', '=', id).executeTakeFirst(),
+    /** A warehouse the caller may see. */
+    warehouse: (ctx: ScopedContext, id: number) =>
+      scopedWarehouses(db, ctx)
+        .select(['wh_warehouse.id', 'wh_warehouse.code', 'wh_warehouse.name'])
+        .where('wh_warehouse.id', '=', id)
+        .executeTakeFirst(),
+    lines: (ctx: TenantContext, snapshotId: number, input: InputOf<typeof inventorySnapshot.lines>) =>
+      paginate(
+        withNames(lineRows(ctx, snapshotId, input)),
+        input,
+        LINE_SORT,
+        { column: 'inv_snapshot_line.location_code', desc: false },
+        'inv_snapshot_line.id',
+        lineRows(ctx, snapshotId, input),
+      ),
+    /** A snapshot's lines in batches, in location code order, each batch after the last row of the one before. */
+    async *eachLine(ctx: TenantContext, snapshotId: number, f: LineFilters, batch = 1000) {
+      let after: { code: string; id: number } | undefined;
+      for (;;) {
+        let q = withNames(lineRows(ctx, snapshotId, f));
+        if (after) {
+          const { code, id } = after;
+          q = q.where((eb) =>
+            eb.or([
+              eb('inv_snapshot_line.location_code', '>', code),
+              eb.and([eb('inv_snapshot_line.location_code', '=', code), eb('inv_snapshot_line.id', '>', id)]),
+            ]),
+          );
+        }
+        const rows = await q
+          .orderBy('inv_snapshot_line.location_code')
+          .orderBy('inv_snapshot_line.id')
+          .limit(batch)
+          .execute();
+        if (rows.length) yield rows;
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < batch) return;
+        after = { code: last.location_code, id: Number(last.id) };
+      }
+    },
+    /** Writes a snapshot and its lines in one transaction, the lines in batches. */
+    insert: (ctx: TenantContext, header: InvSnapshotTable, lines: InvSnapshotLineTable[]) =>
+      db.transaction().execute(async (trx) => {
+        await tenantScoped(trx, ctx, 'inv_snapshot').insertInto().values(header).execute();
+        for (let i = 0; i < lines.length; i += STOCK_INSERT_BATCH) {
+          await tenantScoped(trx, ctx, 'inv_snapshot_line')
+            .insertInto()
+            .values(lines.slice(i, i + STOCK_INSERT_BATCH))
+            .execute();
+        }
+      }),
+    /** Deletes a snapshot and its lines in one transaction. */
+    remove: (ctx: TenantContext, id: number) =>
+      db.transaction().execute(async (trx) => {
+        await tenantScoped(trx, ctx, 'inv_snapshot_line').deleteFrom().where('snapshot_id', '=', id).execute();
+        await tenantScoped(trx, ctx, 'inv_snapshot').deleteFrom().where('id', '=', id).execute();
+      }),
+  };
+}
+
+/** A snapshot row with its warehouse's code and name. */
+export type SnapshotRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createSnapshotRepo>['byId']>>>;
+/** A snapshot line with its SKU's and consignor's names. */
+export type SnapshotLineRow = Awaited<ReturnType<ReturnType<typeof createSnapshotRepo>['lines']>>['items'][number];

@@ -1,0 +1,27 @@
+import { api } from '@shelfwise/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../../kernel/http/define-route';
+import type { Kernel } from '../../../kernel/http/kernel';
+import { sendXlsx, uploadedFile } from '../../warehouse/master-files';
+import { createSnapshotService } from './snapshot.service';
+
+/** Routes of `inventorySnapshot`. */
+export function registerSnapshotRoutes(app: FastifyInstance, kernel: Kernel) {
+  const snapshots = createSnapshotService(kernel);
+  const s = api.inventorySnapshot;
+  defineRoute(app, kernel, s.page, (input, ctx, { time }) => snapshots.page(ctx, input, time));
+  defineRoute(app, kernel, s.list, (input, ctx, { time }) => snapshots.list(ctx, input.warehouseId, time));
+  defineRoute(app, kernel, s.detail, (input, ctx, { time }) => snapshots.detail(ctx, input.id, time));
+  defineRoute(app, kernel, s.lines, (input, ctx) => snapshots.lines(ctx, input));
+  defineRoute(app, kernel, s.delete, (input, ctx) => snapshots.delete(ctx, input.id).then(() => null));
+  defineRoute(app, kernel, s.export, async (input, ctx, { reply }) =>
+    sendXlsx(reply, 'stock-snapshot', await snapshots.export(ctx, input)),
+  );
+  defineRoute(app, kernel, s.importTemplate, async (_input, ctx, { reply }) =>
+    sendXlsx(reply, 'stock-snapshot-import-template', await snapshots.importTemplate(ctx)),
+  );
+  defineRoute(app, kernel, s.import, async (input, ctx, { req, time }) => {
+    const file = await uploadedFile(req);
+    return snapshots.import(ctx, input, file, time);
+  });
+}

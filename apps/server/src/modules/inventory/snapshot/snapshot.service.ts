@@ -1,0 +1,250 @@
+import type { Readable } from 'node:stream';
+import { type InputOf, type inventorySnapshot, type Locale, snapshotImportRow } from '@shelfwise/contract';
+import type { InvSnapshotLineTable } from '../../../kernel/db/schema';
+import { withAudit } from '../../../kernel/db/tenant-scope';
+import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
+import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
+import { auditDto } from '../../../kernel/http/dto';
+import type { Kernel } from '../../../kernel/http/kernel';
+import { parseTime } from '../../../kernel/i18n/time';
+import { importColumns, rowIssue, sheetText } from '../../warehouse/master-files';
+import { readStockFile, resolveStockCodes, roundQuantity, STOCK_SHEET_TEXT } from '../stock-files';
+import { timeRange } from '../time-range';
+import { createSnapshotRepo, type SnapshotLineRow, type SnapshotRow } from './snapshot.repo';
+
+type Input<K extends keyof typeof inventorySnapshot> = InputOf<(typeof inventorySnapshot)[K]>;
+
+/** An uploaded file as the import reads it. */
+export interface UploadedStockFile {
+  file: Readable;
+  filename?: string;
+  mimetype?: string;
+}
+
+const text = sheetText({
+  ...STOCK_SHEET_TEXT,
+  sheet: { en: 'Stock snapshot', 'zh-cn': '库存快照', 'zh-tw': '庫存快照' },
+  consignorName: { en: 'Consignor name', 'zh-cn': '货主名称', 'zh-tw': '貨主名稱' },
+});
+
+const IMPORT_KEYS = ['locationCode', 'skuCode', 'consignorCode', 'lot', 'quantity'] as const;
+const EXPORT_KEYS = [
+  'locationCode',
+  'skuCode',
+  'consignorCode',
+  'lot',
+  'quantity',
+  'skuName',
+  'consignorName',
+] as const;
+const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetColumn<K>[] =>
+  keys.map((key) => ({ key, header: text(key, locale), width: key.endsWith('Name') ? 28 : 18 }));
+
+/** Newest snapshots `list` answers. */
+const LIST_LIMIT = 200;
+
+function snapshotDto(row: SnapshotRow, time: TimeFormatter) {
+  return {
+    id: Number(row.id),
+    warehouseId: Number(row.warehouse_id),
+    warehouseCode: row.warehouse_code,
+    warehouseName: row.warehouse_name,
+    title: row.title,
+    takenTime: time(Number(row.taken_at)),
+    sourceFile: row.source_file,
+    lineCount: Number(row.line_count),
+    totalQuantity: Number(row.total_quantity),
+    remark: row.remark,
+    ...auditDto(row, time),
+  };
+}
+
+function lineDto(row: SnapshotLineRow) {
+  return {
+    id: Number(row.id),
+    snapshotId: Number(row.snapshot_id),
+    locationId: Number(row.location_id),
+    locationCode: row.location_code,
+    skuId: Number(row.sku_id),
+    skuCode: row.sku_code,
+    skuName: row.sku_name,
+    consignorId: Number(row.consignor_id),
+    consignorCode: row.consignor_code,
+    consignorName: row.consignor_name,
+    lot: row.lot,
+    quantity: Number(row.quantity),
+  };
+}
+
+/**
+ * Whether a count task uses the snapshot (its book quantities), which then must stay. Count tasks do not exist
+ * yet (DOMAIN-STOCKTAKE §2, a later deliverable): this answers false until they do, and is the one place to add
+ * the check.
+ */
+export async function snapshotUsedByCountTask(_ctx: UserContext, _snapshotId: number): Promise<boolean> {
+  return false;
+}
+
+/** Stock snapshots of the warehouses the caller may see: import, list, lines, export, delete. */
+export function createSnapshotService(kernel: Kernel) {
+  const repo = createSnapshotRepo(kernel.db);
+
+  async function snapshotOr404(ctx: UserContext, id: number) {
+    const row = await repo.byId(ctx, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
+      const page = await repo.page(ctx, input, timeRange(input.startTime, input.endTime, ctx.timeZone));
+      return { ...page, items: page.items.map((r) => snapshotDto(r, time)) };
+    },
+    list: async (ctx: UserContext, warehouseId: number, time: TimeFormatter) =>
+      (await repo.list(ctx, warehouseId, LIST_LIMIT)).map((r) => snapshotDto(r, time)),
+    detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
+      snapshotDto(await snapshotOr404(ctx, id), time),
+    async lines(ctx: UserContext, input: Input<'lines'>) {
+      await snapshotOr404(ctx, input.snapshotId);
+      const page = await repo.lines(ctx, input.snapshotId, input);
+      return { ...page, items: page.items.map(lineDto) };
+    },
+    async delete(ctx: UserContext, id: number) {
+      const before = await snapshotOr404(ctx, id);
+      if (await snapshotUsedByCountTask(ctx, id)) throw new AppError('snapshotInUse');
+      await repo.remove(ctx, id);
+      const { warehouse_code: _c, warehouse_name: _n, ...header } = before;
+      kernel.logs.diff(ctx, { table: 'inv_snapshot', id, op: 'delete', before: header });
+    },
+
+    /** Streams a snapshot's lines as .xlsx in location code order, in the columns of the import (then names). */
+    async export(ctx: UserContext, input: Input<'export'>): Promise<Readable> {
+      await snapshotOr404(ctx, input.id);
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
+      const write = async () => {
+        for await (const rows of repo.eachLine(ctx, input.id, input)) {
+          for (const l of rows) {
+            sheet.add({
+              locationCode: l.location_code,
+              skuCode: l.sku_code,
+              consignorCode: l.consignor_code,
+              lot: l.lot,
+              quantity: Number(l.quantity),
+              skuName: l.sku_name,
+              consignorName: l.consignor_name,
+            });
+          }
+        }
+        await sheet.finish();
+      };
+      write().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+    },
+    /** An empty import sheet with the headers in the caller's language. */
+    async importTemplate(ctx: UserContext): Promise<Readable> {
+      const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(IMPORT_KEYS, ctx.locale));
+      sheet.finish().catch((e: Error) => sheet.stream.destroy(e));
+      return sheet.stream;
+    },
+
+    /**
+     * Imports the book stock of one warehouse (.xlsx or CSV) as a new snapshot. Every row is checked: its schema
+     * (codes, lot of at most 64, a quantity of 0 or more with at most 3 decimals), the location in that warehouse,
+     * the consignor, the SKU of that consignor (all loaded once for the file, never created), and the same
+     * location + SKU + consignor + lot twice in the file. With any failure nothing is written (not even the
+     * header) unless `partial` is set; then the good rows are. Header and lines go in one transaction, the lines in
+     * batches. A file without a good row writes no snapshot (`id` null).
+     */
+    async import(ctx: UserContext, input: Input<'import'>, upload: UploadedStockFile, time: TimeFormatter) {
+      const warehouse = await repo.warehouse(ctx, input.warehouseId);
+      if (!warehouse) {
+        upload.file.resume();
+        throw notFound('warehouse');
+      }
+      const takenAt = input.takenTime ? parseTime(input.takenTime, ctx.timeZone) : Date.now();
+      if (takenAt === undefined) throw new AppError('validation', { count: 1 }, { takenTime: ['invalid_time'] });
+      const rows = await readStockFile(upload, importColumns(IMPORT_KEYS, text, ctx.locale), [
+        'locationCode',
+        'skuCode',
+        'consignorCode',
+        'quantity',
+      ]);
+      const warehouseId = Number(warehouse.id);
+      const codes = await resolveStockCodes(kernel.db, ctx, warehouseId, rows);
+      const snapshotId = kernel.ids.next();
+      const seen = new Set<string>();
+      const errors: { row: number; message: string }[] = [];
+      const good: InvSnapshotLineTable[] = [];
+      const say = (key: string, v: string) => text(key, ctx.locale, v);
+      let total = 0;
+      for (const { row, cells } of rows) {
+        const parsed = snapshotImportRow.safeParse({
+          locationCode: cells.locationCode ?? '',
+          skuCode: cells.skuCode ?? '',
+          consignorCode: cells.consignorCode ?? '',
+          lot: cells.lot ?? '',
+          quantity: cells.quantity ?? '',
+        });
+        if (!parsed.success) {
+          errors.push({ row, message: rowIssue(parsed.error, ctx.locale, (k) => text(k, ctx.locale)) });
+          continue;
+        }
+        const r = parsed.data;
+        const locationId = codes.locations.get(r.locationCode);
+        const consignorId = codes.consignors.get(r.consignorCode);
+        const skuId = consignorId === undefined ? undefined : codes.skus.get(`${consignorId}:${r.skuCode}`);
+        const key = `${r.locationCode}\u0000${r.skuCode}\u0000${r.consignorCode}\u0000${r.lot ?? ''}`;
+        let problem: string | undefined;
+        if (locationId === undefined) problem = say('unknownLocation', r.locationCode);
+        else if (consignorId === undefined) problem = say('unknownConsignor', r.consignorCode);
+        else if (skuId === undefined) problem = say('unknownSku', r.skuCode);
+        else if (seen.has(key)) {
+          const what = [r.locationCode, r.skuCode, r.consignorCode, r.lot].filter(Boolean).join(' / ');
+          problem = say('duplicateInFile', what);
+        }
+        if (problem || locationId === undefined || consignorId === undefined || skuId === undefined) {
+          errors.push({ row, message: problem ?? '' });
+          continue;
+        }
+        seen.add(key);
+        const quantity = roundQuantity(r.quantity);
+        total += quantity;
+        good.push({
+          id: kernel.ids.next(),
+          tenant_id: ctx.tenantId,
+          snapshot_id: snapshotId,
+          location_id: locationId,
+          sku_id: skuId,
+          consignor_id: consignorId,
+          location_code: r.locationCode,
+          sku_code: r.skuCode,
+          consignor_code: r.consignorCode,
+          lot: r.lot,
+          quantity,
+        });
+      }
+      const writes = errors.length && !input.partial ? [] : good;
+      let id: number | null = null;
+      if (writes.length) {
+        const header = withAudit(
+          ctx,
+          snapshotId,
+          {
+            warehouse_id: warehouseId,
+            title: input.title || `${warehouse.code} ${time(takenAt) ?? ''}`.trim().slice(0, 128),
+            taken_at: takenAt,
+            source_file: upload.filename ? upload.filename.slice(0, 256) : null,
+            line_count: writes.length,
+            total_quantity: roundQuantity(total),
+            remark: input.remark || null,
+          },
+          Date.now(),
+        );
+        await repo.insert(ctx, header, writes);
+        id = snapshotId;
+      }
+      return { id, total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
+    },
+  };
+}
