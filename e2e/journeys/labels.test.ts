@@ -90,9 +90,15 @@ describe('location labels: preview, browser print and PDF', () => {
       assert.equal(await label.locator(`svg[data-barcode="${code}"]`).count(), 1);
       assert.equal(await label.locator(`svg[data-qr="${code}"]`).count(), 1);
     }
-    // an A4 page is 210 mm wide on screen (96 px per inch)
-    const box = await sheet.locator('[data-label-page]').first().boundingBox();
-    assert.ok(box && Math.abs(box.width - (210 / 25.4) * 96) < 2, `page width ${box?.width}`);
+    // an A4 page is 210 mm wide on screen (96 px per inch); measured once the dialog's zoom-in animation is over
+    const a4 = (210 / 25.4) * 96;
+    const pageBox = () => sheet.locator('[data-label-page]').first().boundingBox();
+    let box = await pageBox();
+    for (let i = 0; i < 30 && !(box && Math.abs(box.width - a4) < 2); i++) {
+      await page.waitForTimeout(100);
+      box = await pageBox();
+    }
+    assert.ok(box && Math.abs(box.width - a4) < 2, `page width ${box?.width}`);
     await page.screenshot({ path: `${ARTIFACTS}labels-dialog.png` });
 
     await dialog.getByText('Label 100 × 50 mm').click();
