@@ -5,7 +5,12 @@ export * from './enum-types';
 export * from './enums';
 export * from './errors';
 export * from './i18n';
+export * from './inventory/audit';
+export * from './inventory/item';
+export * from './inventory/rules';
 export * from './inventory/snapshot';
+export * from './inventory/subtask';
+export * from './inventory/task';
 export * from './patterns';
 export * from './route';
 export { routes } from './routes.gen';
@@ -31,7 +36,11 @@ export * from './warehouse/sku';
 export * from './warehouse/warehouse';
 
 import type { Endpoint } from './endpoint';
+import { inventoryCheckAudit, inventoryReviewTask } from './inventory/audit';
+import { inventoryCheckItem, inventoryScan } from './inventory/item';
 import { inventoryPickRecord, inventorySnapshot } from './inventory/snapshot';
+import { inventoryCheckSubTask } from './inventory/subtask';
+import { inventoryCheckTask } from './inventory/task';
 import { swagger, sysAuth, sysSms } from './system/auth';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
@@ -85,6 +94,12 @@ export const api = {
   warehouseSku,
   inventorySnapshot,
   inventoryPickRecord,
+  inventoryCheckTask,
+  inventoryCheckSubTask,
+  inventoryCheckItem,
+  inventoryScan,
+  inventoryReviewTask,
+  inventoryCheckAudit,
 };
 
 /** Every endpoint of the API, flat. */

@@ -7,6 +7,7 @@ import * as createRegionTable from './20261121040000_create_region_table';
 import * as createConsignorSkuTables from './20261121050000_create_consignor_sku_tables';
 import * as createWarehouseTables from './20261121060000_create_warehouse_tables';
 import * as createInventorySnapshotTables from './20261122090000_create_inventory_snapshot_tables';
+import * as createInventoryCountTables from './20261122120000_create_inventory_count_tables';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '20261121050000_create_consignor_sku_tables': createConsignorSkuTables,
   '20261121060000_create_warehouse_tables': createWarehouseTables,
   '20261122090000_create_inventory_snapshot_tables': createInventorySnapshotTables,
+  '20261122120000_create_inventory_count_tables': createInventoryCountTables,
 };

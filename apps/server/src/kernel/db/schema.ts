@@ -337,6 +337,21 @@ import type {
   WhWarehouseTable,
 } from './schema-warehouse';
 
+import type {
+  InvAuditRecordTable,
+  InvItemPictureTable,
+  InvItemTable,
+  InvReviewItemTable,
+  InvReviewTaskTable,
+  InvScanEventTable,
+  InvSubTaskCounterTable,
+  InvSubTaskTable,
+  InvTaskLocationTable,
+  InvTaskScopeTable,
+  InvTaskTable,
+} from './schema-inventory';
+
+export * from './schema-inventory';
 export * from './schema-warehouse';
 
 export interface Database {
@@ -367,6 +382,17 @@ export interface Database {
   inv_snapshot: InvSnapshotTable;
   inv_snapshot_line: InvSnapshotLineTable;
   inv_pick_record: InvPickRecordTable;
+  inv_task: InvTaskTable;
+  inv_task_scope: InvTaskScopeTable;
+  inv_sub_task: InvSubTaskTable;
+  inv_sub_task_counter: InvSubTaskCounterTable;
+  inv_task_location: InvTaskLocationTable;
+  inv_item: InvItemTable;
+  inv_item_picture: InvItemPictureTable;
+  inv_scan_event: InvScanEventTable;
+  inv_review_task: InvReviewTaskTable;
+  inv_review_item: InvReviewItemTable;
+  inv_audit_record: InvAuditRecordTable;
   sys_log_vis: SysLogVisTable;
   sys_log_op: SysLogOpTable;
   sys_log_ex: SysLogExTable;

@@ -271,6 +271,111 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该库存快照已被盘点任务使用，不能删除',
     'zh-tw': '該庫存快照已被盤點任務使用，不能刪除',
   },
+  taskStatusInvalid: {
+    en: 'The count task is {status}; this is not possible now',
+    'zh-cn': '盘点任务当前为「{status}」，无法执行此操作',
+    'zh-tw': '盤點任務目前為「{status}」，無法執行此操作',
+  },
+  taskSubmitted: {
+    en: 'The count task has been submitted; its counts can no longer change',
+    'zh-cn': '盘点任务已提交，盘点数量不能再修改',
+    'zh-tw': '盤點任務已提交，盤點數量不能再修改',
+  },
+  uncountedLines: {
+    en: '{count} lines are not counted yet; count them, or set the task to count them as zero, before submitting',
+    'zh-cn': '还有 {count} 行未盘点；请先盘点，或将任务设为未盘行按零计，再提交',
+    'zh-tw': '還有 {count} 行未盤點；請先盤點，或將任務設為未盤行按零計，再提交',
+  },
+  snapshotWarehouseMismatch: {
+    en: 'The stock snapshot belongs to another warehouse',
+    'zh-cn': '该库存快照属于其他仓库',
+    'zh-tw': '該庫存快照屬於其他倉庫',
+  },
+  scopeEmpty: {
+    en: 'The scope holds no storage locations to count',
+    'zh-cn': '盘点范围内没有可盘点的库位',
+    'zh-tw': '盤點範圍內沒有可盤點的儲位',
+  },
+  subTaskStatusInvalid: {
+    en: 'The sub-task is {status}; this is not possible now',
+    'zh-cn': '子任务当前为「{status}」，无法执行此操作',
+    'zh-tw': '子任務目前為「{status}」，無法執行此操作',
+  },
+  locationsInOtherSubTask: {
+    en: '{count} of these locations already belong to another sub-task (for example {sample})',
+    'zh-cn': '其中 {count} 个库位已属于其他子任务（例如 {sample}）',
+    'zh-tw': '其中 {count} 個儲位已屬於其他子任務（例如 {sample}）',
+  },
+  locationsOutsideTask: {
+    en: '{count} of these locations are not part of the count task (for example {sample})',
+    'zh-cn': '其中 {count} 个库位不在该盘点任务范围内（例如 {sample}）',
+    'zh-tw': '其中 {count} 個儲位不在該盤點任務範圍內（例如 {sample}）',
+  },
+  unconfirmedLocations: {
+    en: '{count} locations are not confirmed yet (for example {sample})',
+    'zh-cn': '还有 {count} 个库位未确认（例如 {sample}）',
+    'zh-tw': '還有 {count} 個儲位未確認（例如 {sample}）',
+  },
+  notAssigned: {
+    en: 'This work is not assigned to you',
+    'zh-cn': '该任务未分配给您',
+    'zh-tw': '該任務未分配給您',
+  },
+  counterNotFound: {
+    en: 'A chosen person does not exist or is disabled',
+    'zh-cn': '所选人员不存在或已停用',
+    'zh-tw': '所選人員不存在或已停用',
+  },
+  itemStatusInvalid: {
+    en: 'This line is {status}; it cannot be changed now',
+    'zh-cn': '该明细当前为「{status}」，不能修改',
+    'zh-tw': '該明細目前為「{status}」，不能修改',
+  },
+  unknownBarcode: {
+    en: 'No SKU has the barcode or code {code}',
+    'zh-cn': '没有条码或编码为 {code} 的商品',
+    'zh-tw': '沒有條碼或編碼為 {code} 的商品',
+  },
+  locationNotInSubTask: {
+    en: 'Location {code} is not part of this sub-task',
+    'zh-cn': '库位 {code} 不属于该子任务',
+    'zh-tw': '儲位 {code} 不屬於該子任務',
+  },
+  undoTargetMissing: {
+    en: 'The scan to undo was not found',
+    'zh-cn': '未找到要撤销的扫描记录',
+    'zh-tw': '找不到要復原的掃描紀錄',
+  },
+  reviewerIsCounter: {
+    en: '{name} counted some of these lines; the review must go to someone else',
+    'zh-cn': '{name} 盘点过其中的明细，复盘须由他人进行',
+    'zh-tw': '{name} 盤點過其中的明細，複盤須由他人進行',
+  },
+  reviewStatusInvalid: {
+    en: 'The review task is {status}; this is not possible now',
+    'zh-cn': '复盘任务当前为「{status}」，无法执行此操作',
+    'zh-tw': '複盤任務目前為「{status}」，無法執行此操作',
+  },
+  reviewQuantityMissing: {
+    en: '{count} lines have no review quantity yet',
+    'zh-cn': '还有 {count} 行未填写复盘数量',
+    'zh-tw': '還有 {count} 行未填寫複盤數量',
+  },
+  auditorIsCounter: {
+    en: 'You counted lines of this task; another auditor must decide',
+    'zh-cn': '您盘点过该任务的明细，须由其他审核人审核',
+    'zh-tw': '您盤點過該任務的明細，須由其他審核人審核',
+  },
+  auditStatusInvalid: {
+    en: 'The audit status is {status}; this is not possible now',
+    'zh-cn': '审核状态为「{status}」，无法执行此操作',
+    'zh-tw': '審核狀態為「{status}」，無法執行此操作',
+  },
+  picturesTooMany: {
+    en: 'A line holds at most {max} pictures',
+    'zh-cn': '每行最多 {max} 张图片',
+    'zh-tw': '每行最多 {max} 張圖片',
+  },
   locationCodesTaken: {
     en: '{count} of the generated codes already exist in this warehouse (for example {sample})',
     'zh-cn': '生成的编码中有 {count} 个在本仓库已存在（例如 {sample}）',
@@ -401,6 +506,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Enter a quantity with at most 3 decimals',
     'zh-cn': '数量最多保留 3 位小数',
     'zh-tw': '數量最多保留 3 位小數',
+  },
+  quantity_required: {
+    en: 'Inventory quantity must not be empty',
+    'zh-cn': '盘点数量不能为空',
+    'zh-tw': '盤點數量不能為空',
+  },
+  invalid_date: {
+    en: 'Enter a date as yyyy-MM-dd',
+    'zh-cn': '请输入 yyyy-MM-dd 格式的日期',
+    'zh-tw': '請輸入 yyyy-MM-dd 格式的日期',
   },
   labels_ids_or_area: {
     en: 'Choose either some storage locations or one storage area to print',

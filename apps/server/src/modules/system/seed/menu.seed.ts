@@ -391,7 +391,14 @@ const DIRECTORIES: readonly DirSpec[] = [
         component: '/inventory/item/index',
         icon: 'UnorderedListOutlined',
         title: t('Count items', '盘点明细', '盤點明細'),
-        buttons: perms('inventoryCheckItem', 'page', 'detail', 'count', 'uploadPicture', 'history', 'export'),
+        buttons: [
+          ...perms('inventoryCheckItem', 'page', 'detail', 'count', 'uploadPicture', 'history', 'export'),
+          [
+            'inventoryCheckItem:book',
+            'book',
+            t('See book quantities of blind counts', '查看盲盘账面数量', '檢視盲盤帳面數量'),
+          ],
+        ],
       },
       {
         key: 'inventory.scan',
