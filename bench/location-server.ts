@@ -9,7 +9,8 @@ import type { QueryEvent } from '../apps/server/src/kernel/db/connect';
 export type BenchCommand =
   | { type: 'captureStart' }
   | { type: 'captureStop' }
-  | { type: 'raw'; queries: { sql: string; parameters: unknown[] }[]; seconds: number; concurrency: number };
+  | { type: 'raw'; queries: { sql: string; parameters: unknown[] }[]; seconds: number; concurrency: number }
+  | { type: 'mem' };
 
 let captured: QueryEvent[] | null = null;
 const { app, kernel } = await buildApp({
@@ -49,6 +50,9 @@ process.on('message', (m: BenchCommand) => {
   } else if (m.type === 'captureStop') {
     send({ type: 'captured', queries: (captured ?? []).map((q) => ({ sql: q.sql, parameters: q.parameters })) });
     captured = null;
+  } else if (m.type === 'mem') {
+    // maxRSS: the process's peak resident set so far, in KiB
+    send({ type: 'mem', rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024 });
   } else if (m.type === 'raw') {
     raw(m.queries, m.seconds, m.concurrency).then((r) => send({ type: 'raw', ...r }));
   }

@@ -48,6 +48,11 @@ export function idTime(id: number): number {
   return Math.floor(id / 2 ** (NODE_BITS + SEQ_BITS)) + EPOCH;
 }
 
+/** The smallest id minted at `ms` (epoch-ms) or later: ids below it were minted before. */
+export function idAt(ms: number): number {
+  return (ms - EPOCH) * 2 ** (NODE_BITS + SEQ_BITS);
+}
+
 /** A stable id for a seeded row, derived from its key (FNV-1a), below every generated id. */
 export function seedId(key: string): number {
   let h1 = 0x811c9dc5;

@@ -43,53 +43,79 @@ export async function readCsv(
   columns: readonly SheetColumn[],
   maxRows: number,
 ): Promise<{ rows: SheetRow[]; missing: string[] }> {
+  const { missing, rows } = await openCsv(input, columns);
+  const out: SheetRow[] = [];
+  for await (const row of rows) {
+    if (out.length >= maxRows) throw new Error(`more than ${maxRows} rows`);
+    out.push(row);
+  }
+  return { rows: out, missing };
+}
+
+/**
+ * Opens a UTF-8 CSV stream for reading row by row: reads the header record now (missing columns reported), then
+ * yields the rows as they arrive, so a file of a million rows never sits in memory. Reading errors (bad UTF-8, an
+ * unclosed quote) are thrown by the iteration.
+ */
+export async function openCsv(
+  input: Readable,
+  columns: readonly SheetColumn[],
+): Promise<{ missing: string[]; rows: AsyncGenerator<SheetRow> }> {
   const norm = (s: string) => s.toLowerCase().replace(/[\s_*-]/g, '');
   input.setEncoding('utf8');
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let keys: (string | undefined)[] | undefined;
-  let missing: string[] = [];
-  const rows: SheetRow[] = [];
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY })[Symbol.asyncIterator]();
   let lineNo = 0;
   let pending: string | undefined;
   let startLine = 0;
-  for await (const raw of lines) {
-    lineNo++;
-    let line = raw;
-    if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-    if (line.includes('\uFFFD')) throw new Error(`line ${lineNo} is not UTF-8`);
-    const text = pending === undefined ? line : `${pending}\n${line}`;
-    if (pending === undefined) startLine = lineNo;
-    const fields = splitCsvRecord(text);
-    if (!fields) {
-      if (text.length > MAX_RECORD) throw new Error(`line ${startLine}: unclosed quote`);
-      pending = text;
-      continue;
+  /** The next complete record, or undefined at the end of the file. */
+  const nextRecord = async (): Promise<string[] | undefined> => {
+    for (;;) {
+      const step = await lines.next();
+      if (step.done) {
+        if (pending !== undefined) throw new Error(`line ${startLine}: unclosed quote`);
+        return undefined;
+      }
+      lineNo++;
+      let line = step.value;
+      if (lineNo === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+      if (line.includes('\uFFFD')) throw new Error(`line ${lineNo} is not UTF-8`);
+      const text = pending === undefined ? line : `${pending}\n${line}`;
+      if (pending === undefined) startLine = lineNo;
+      const fields = splitCsvRecord(text);
+      if (!fields) {
+        if (text.length > MAX_RECORD) throw new Error(`line ${startLine}: unclosed quote`);
+        pending = text;
+        continue;
+      }
+      pending = undefined;
+      return fields;
     }
-    pending = undefined;
-    if (!keys) {
-      keys = fields.map((f) => {
-        const t = norm(f.trim());
-        if (!t) return undefined;
-        const named = (c: SheetColumn) =>
-          norm(c.header) === t || norm(c.key) === t || !!c.aliases?.some((a) => norm(a) === t);
-        return columns.find(named)?.key;
+  };
+  const header = await nextRecord();
+  const keys = header?.map((f) => {
+    const t = norm(f.trim());
+    if (!t) return undefined;
+    const named = (c: SheetColumn) =>
+      norm(c.header) === t || norm(c.key) === t || !!c.aliases?.some((a) => norm(a) === t);
+    return columns.find(named)?.key;
+  });
+  const missing = columns.filter((c) => !keys?.includes(c.key)).map((c) => c.header);
+  async function* rows(): AsyncGenerator<SheetRow> {
+    if (!keys) return;
+    for (;;) {
+      const fields = await nextRecord();
+      if (!fields) return;
+      const cells: Record<string, string> = {};
+      let empty = true;
+      fields.forEach((f, i) => {
+        const key = keys[i];
+        if (!key) return;
+        const v = f.trim();
+        if (v) empty = false;
+        cells[key] = v;
       });
-      missing = columns.filter((c) => !keys?.includes(c.key)).map((c) => c.header);
-      continue;
+      if (!empty) yield { row: startLine, cells };
     }
-    const cells: Record<string, string> = {};
-    let empty = true;
-    fields.forEach((f, i) => {
-      const key = keys?.[i];
-      if (!key) return;
-      const v = f.trim();
-      if (v) empty = false;
-      cells[key] = v;
-    });
-    if (empty) continue;
-    if (rows.length >= maxRows) throw new Error(`more than ${maxRows} rows`);
-    rows.push({ row: startLine, cells });
   }
-  if (pending !== undefined) throw new Error(`line ${startLine}: unclosed quote`);
-  return { rows, missing: keys ? missing : columns.map((c) => c.header) };
+  return { missing, rows: rows() };
 }

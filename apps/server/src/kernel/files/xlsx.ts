@@ -61,38 +61,55 @@ export async function readXlsx(
   columns: readonly SheetColumn[],
   maxRows: number,
 ): Promise<{ rows: SheetRow[]; missing: string[] }> {
+  const { missing, rows } = await openXlsx(input, columns);
+  const out: SheetRow[] = [];
+  for await (const row of rows) {
+    if (out.length >= maxRows) throw new Error(`more than ${maxRows} rows`);
+    out.push(row);
+  }
+  return { rows: out, missing };
+}
+
+/**
+ * Opens the first worksheet of an .xlsx stream for reading row by row: the header row is read now (missing columns
+ * reported), the rows are yielded as the stream delivers them. Reading errors are thrown by the iteration.
+ */
+export async function openXlsx(
+  input: Readable,
+  columns: readonly SheetColumn[],
+): Promise<{ missing: string[]; rows: AsyncGenerator<SheetRow> }> {
   const norm = (s: string) => s.toLowerCase().replace(/[\s_*-]/g, '');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'ignore' });
-  for await (const sheet of reader) {
-    let keys: (string | undefined)[] | undefined;
-    const rows: SheetRow[] = [];
-    let missing: string[] = [];
-    for await (const row of sheet) {
-      const values = (row.values as ExcelJS.CellValue[]) ?? [];
-      if (!keys) {
-        keys = values.map((v) => {
-          const text = norm(cellText(v));
-          const named = (c: SheetColumn) =>
-            norm(c.header) === text || norm(c.key) === text || !!c.aliases?.some((a) => norm(a) === text);
-          return columns.find(named)?.key;
-        });
-        missing = columns.filter((c) => !keys?.includes(c.key)).map((c) => c.header);
-        continue;
-      }
+  const sheets = reader[Symbol.asyncIterator]();
+  const first = await sheets.next();
+  async function* none(): AsyncGenerator<SheetRow> {}
+  if (first.done) return { missing: columns.map((c) => c.header), rows: none() };
+  const sheetRows = (first.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
+  const head = await sheetRows.next();
+  if (head.done) return { missing: columns.map((c) => c.header), rows: none() };
+  const keys = ((head.value.values as ExcelJS.CellValue[]) ?? []).map((v) => {
+    const text = norm(cellText(v));
+    const named = (c: SheetColumn) =>
+      norm(c.header) === text || norm(c.key) === text || !!c.aliases?.some((a) => norm(a) === text);
+    return columns.find(named)?.key;
+  });
+  const missing = columns.filter((c) => !keys.includes(c.key)).map((c) => c.header);
+  async function* rows(): AsyncGenerator<SheetRow> {
+    for (;;) {
+      const step = await sheetRows.next();
+      if (step.done) return;
+      const row = step.value;
       const cells: Record<string, string> = {};
       let empty = true;
-      values.forEach((v, i) => {
-        const key = keys?.[i];
+      ((row.values as ExcelJS.CellValue[]) ?? []).forEach((v, i) => {
+        const key = keys[i];
         if (!key) return;
         const text = cellText(v);
         if (text) empty = false;
         cells[key] = text;
       });
-      if (empty) continue;
-      if (rows.length >= maxRows) throw new Error(`more than ${maxRows} rows`);
-      rows.push({ row: row.number, cells });
+      if (!empty) yield { row: row.number, cells };
     }
-    return { rows, missing: keys ? missing : columns.map((c) => c.header) };
   }
-  return { rows: [], missing: columns.map((c) => c.header) };
+  return { missing, rows: rows() };
 }

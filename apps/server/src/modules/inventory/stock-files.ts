@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../kernel/db/tenant-scope';
 import { AppError } from '../../kernel/errors/app-error';
-import { readCsv } from '../../kernel/files/csv';
-import type { SheetColumn } from '../../kernel/files/xlsx';
+import { openCsv, readCsv } from '../../kernel/files/csv';
+import { openXlsx, type SheetColumn, type SheetRow } from '../../kernel/files/xlsx';
 import { parseTime } from '../../kernel/i18n/time';
 import { MAX_IMPORT_ROWS, readImportSheet, type SheetTexts } from '../warehouse/master-files';
 
@@ -37,6 +37,11 @@ export const STOCK_SHEET_TEXT: SheetTexts = {
     'zh-cn': '该货主下不存在 SKU 编码 {v}',
     'zh-tw': '該貨主下不存在 SKU 編碼 {v}',
   },
+  moreErrors: {
+    en: '… and {v} more rows failed',
+    'zh-cn': '……另有 {v} 行失败',
+    'zh-tw': '……另有 {v} 列失敗',
+  },
   badPickedTime: {
     en: 'picked at {v} is not a date (yyyy-MM-dd HH:mm:ss or yyyy-MM-dd)',
     'zh-cn': '拣货时间 {v} 不是有效日期（yyyy-MM-dd HH:mm:ss 或 yyyy-MM-dd）',
@@ -66,6 +71,65 @@ export async function readStockFile(
   const missing = columns.filter((c) => required.includes(c.key) && sheet.missing.includes(c.header));
   if (missing.length) throw new AppError('importInvalidCsv', { reason: missing.map((c) => c.header).join(', ') });
   return sheet.rows;
+}
+
+/**
+ * Opens an import file, .xlsx or CSV, for reading row by row (no row limit: rows are never all in memory). An
+ * unreadable header or a missing required column is refused now; a reading error later in the file is thrown by
+ * the iteration as the same error.
+ */
+export async function openStockFile(
+  file: { file: Readable; filename?: string; mimetype?: string },
+  columns: readonly SheetColumn[],
+  required: readonly string[],
+): Promise<AsyncGenerator<SheetRow>> {
+  const csv = isCsv(file);
+  const code = csv ? 'importInvalidCsv' : 'importInvalidFile';
+  const refuse = (e: unknown) => {
+    file.file.resume();
+    return new AppError(code, { reason: (e as Error).message.slice(0, 200) });
+  };
+  let opened: { missing: string[]; rows: AsyncGenerator<SheetRow> };
+  try {
+    opened = csv ? await openCsv(file.file, columns) : await openXlsx(file.file, columns);
+  } catch (e) {
+    throw refuse(e);
+  }
+  const missing = columns.filter((c) => required.includes(c.key) && opened.missing.includes(c.header));
+  if (missing.length) {
+    file.file.resume();
+    throw new AppError(code, { reason: missing.map((c) => c.header).join(', ') });
+  }
+  const rows = opened.rows;
+  async function* checked(): AsyncGenerator<SheetRow> {
+    try {
+      yield* rows;
+    } catch (e) {
+      throw e instanceof AppError ? e : refuse(e);
+    }
+  }
+  return checked();
+}
+
+/**
+ * All the master data a stock file of one warehouse may name, loaded once: the warehouse's locations by code, the
+ * tenant's consignors by code, SKUs by `consignorId:code` (memory grows with the master data, not with the file).
+ */
+export async function loadStockMaster(db: Kysely<Database>, ctx: TenantContext, warehouseId: number) {
+  const locations = new Map<string, number>();
+  for (const r of await tenantScoped(db, ctx, 'wh_location')
+    .selectFrom()
+    .select(['id', 'code'])
+    .where('warehouse_id', '=', warehouseId)
+    .execute())
+    locations.set(r.code, Number(r.id));
+  const consignors = new Map<string, number>();
+  for (const r of await tenantScoped(db, ctx, 'wh_consignor').selectFrom().select(['id', 'code']).execute())
+    consignors.set(r.code, Number(r.id));
+  const skus = new Map<string, number>();
+  for (const r of await tenantScoped(db, ctx, 'wh_sku').selectFrom().select(['id', 'code', 'consignor_id']).execute())
+    skus.set(`${r.consignor_id}:${r.code}`, Number(r.id));
+  return { locations, consignors, skus };
 }
 
 const chunks = <T>(items: readonly T[], size = 500): T[][] => {

@@ -1,10 +1,10 @@
 import type { InputOf, inventorySnapshot } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
+import { idAt } from '../../../kernel/db/ids';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, InvSnapshotLineTable, InvSnapshotTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 import { type ScopedContext, scopedWarehouses, warehouseScope } from '../../warehouse/warehouse';
-import { STOCK_INSERT_BATCH } from '../stock-files';
 import type { TimeRange } from '../time-range';
 
 const SORT = { title: 'inv_snapshot.title', takenTime: 'inv_snapshot.taken_at', createTime: 'inv_snapshot.created_at' };
@@ -129,17 +129,36 @@ export function createSnapshotRepo(db: Kysely<Database>) {
         after = { code: last.location_code, id: Number(last.id) };
       }
     },
-    /** Writes a snapshot and its lines in one transaction, the lines in batches. */
-    insert: (ctx: TenantContext, header: InvSnapshotTable, lines: InvSnapshotLineTable[]) =>
-      db.transaction().execute(async (trx) => {
-        await tenantScoped(trx, ctx, 'inv_snapshot').insertInto().values(header).execute();
-        for (let i = 0; i < lines.length; i += STOCK_INSERT_BATCH) {
-          await tenantScoped(trx, ctx, 'inv_snapshot_line')
-            .insertInto()
-            .values(lines.slice(i, i + STOCK_INSERT_BATCH))
-            .execute();
-        }
-      }),
+    /**
+     * Writes lines of a snapshot whose header is not written yet: until `insertHeader` they belong to no snapshot
+     * anyone can see (every read goes through the header), so an import that dies midway leaves nothing visible.
+     */
+    insertLines: (ctx: TenantContext, lines: InvSnapshotLineTable[]) =>
+      tenantScoped(db, ctx, 'inv_snapshot_line').insertInto().values(lines).execute(),
+    /** Writes the header of a snapshot: the moment its lines become visible. */
+    insertHeader: (ctx: TenantContext, header: InvSnapshotTable) =>
+      tenantScoped(db, ctx, 'inv_snapshot').insertInto().values(header).execute(),
+    /** Deletes the lines of a snapshot without a header (an import that failed or was refused). */
+    dropLines: (ctx: TenantContext, snapshotId: number) =>
+      tenantScoped(db, ctx, 'inv_snapshot_line').deleteFrom().where('snapshot_id', '=', snapshotId).execute(),
+    /**
+     * Deletes lines left by imports that never wrote their header (the process died midway) and began before
+     * `before` (epoch-ms; snapshot ids are time-ordered). Imports still running on any node are younger.
+     */
+    sweepOrphanLines: async (before: number) => {
+      const orphans = await db
+        .selectFrom('inv_snapshot_line as l')
+        .select('l.snapshot_id')
+        .distinct()
+        .where('l.snapshot_id', '<', idAt(before))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('inv_snapshot as s').select('s.id').whereRef('s.id', '=', 'l.snapshot_id'))),
+        )
+        .execute();
+      for (const { snapshot_id } of orphans)
+        await db.deleteFrom('inv_snapshot_line').where('snapshot_id', '=', snapshot_id).execute();
+      return orphans.length;
+    },
     /** Deletes a snapshot and its lines in one transaction. */
     remove: (ctx: TenantContext, id: number) =>
       db.transaction().execute(async (trx) => {

@@ -5,9 +5,21 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { sendXlsx, uploadedFile } from '../../warehouse/master-files';
 import { createSnapshotService } from './snapshot.service';
 
+/** How old the lines of an unfinished import must be before they are dropped (no import runs that long). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
 /** Routes of `inventorySnapshot`. */
 export function registerSnapshotRoutes(app: FastifyInstance, kernel: Kernel) {
   const snapshots = createSnapshotService(kernel);
+  // lines of imports that died before their header (a killed process) are invisible; they are dropped an hour on
+  app.addHook('onReady', async () => {
+    setTimeout(() => {
+      snapshots
+        .sweepOrphanLines(Date.now() - ORPHAN_AGE_MS)
+        .then((n) => n && app.log.info({ snapshots: n }, 'dropped the lines of unfinished snapshot imports'))
+        .catch((err) => app.log.warn({ err }, 'sweeping unfinished snapshot imports failed'));
+    }, 5_000).unref();
+  });
   const s = api.inventorySnapshot;
   defineRoute(app, kernel, s.page, (input, ctx, { time }) => snapshots.page(ctx, input, time));
   defineRoute(app, kernel, s.list, (input, ctx, { time }) => snapshots.list(ctx, input.warehouseId, time));

@@ -9,7 +9,7 @@ import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
 import { importColumns, rowIssue, sheetText } from '../../warehouse/master-files';
-import { readStockFile, resolveStockCodes, roundQuantity, STOCK_SHEET_TEXT } from '../stock-files';
+import { loadStockMaster, openStockFile, roundQuantity, STOCK_INSERT_BATCH, STOCK_SHEET_TEXT } from '../stock-files';
 import { timeRange } from '../time-range';
 import { createSnapshotRepo, type SnapshotLineRow, type SnapshotRow } from './snapshot.repo';
 
@@ -27,6 +27,9 @@ const text = sheetText({
   sheet: { en: 'Stock snapshot', 'zh-cn': '库存快照', 'zh-tw': '庫存快照' },
   consignorName: { en: 'Consignor name', 'zh-cn': '货主名称', 'zh-tw': '貨主名稱' },
 });
+
+/** Rows of a failed import reported one by one; the rest are counted in a last entry. */
+const MAX_REPORTED_ERRORS = 10_000;
 
 const IMPORT_KEYS = ['locationCode', 'skuCode', 'consignorCode', 'lot', 'quantity'] as const;
 const EXPORT_KEYS = [
@@ -149,12 +152,14 @@ export function createSnapshotService(kernel: Kernel) {
     },
 
     /**
-     * Imports the book stock of one warehouse (.xlsx or CSV) as a new snapshot. Every row is checked: its schema
-     * (codes, lot of at most 64, a quantity of 0 or more with at most 3 decimals), the location in that warehouse,
-     * the consignor, the SKU of that consignor (all loaded once for the file, never created), and the same
-     * location + SKU + consignor + lot twice in the file. With any failure nothing is written (not even the
-     * header) unless `partial` is set; then the good rows are. Header and lines go in one transaction, the lines in
-     * batches. A file without a good row writes no snapshot (`id` null).
+     * Imports the book stock of one warehouse (.xlsx or CSV) as a new snapshot, streamed: rows are read, checked and
+     * written in batches as the upload arrives, so a file of a million rows never sits in memory. Every row is
+     * checked: its schema (codes, lot of at most 64, a quantity of 0 or more with at most 3 decimals), the location
+     * in that warehouse, the consignor, the SKU of that consignor (master data loaded once, never created), and the
+     * same location + SKU + consignor + lot twice in the file. Lines are written before their header and belong to
+     * no visible snapshot until the header is written last, so an import that fails, is refused, or dies midway
+     * leaves nothing anyone sees (its lines are dropped, or swept later). With any failure nothing is kept unless
+     * `partial` is set; then the good rows are. A file without a good row writes no snapshot (`id` null).
      */
     async import(ctx: UserContext, input: Input<'import'>, upload: UploadedStockFile, time: TimeFormatter) {
       const warehouse = await repo.warehouse(ctx, input.warehouseId);
@@ -163,70 +168,106 @@ export function createSnapshotService(kernel: Kernel) {
         throw notFound('warehouse');
       }
       const takenAt = input.takenTime ? parseTime(input.takenTime, ctx.timeZone) : Date.now();
-      if (takenAt === undefined) throw new AppError('validation', { count: 1 }, { takenTime: ['invalid_time'] });
-      const rows = await readStockFile(upload, importColumns(IMPORT_KEYS, text, ctx.locale), [
+      if (takenAt === undefined) {
+        upload.file.resume();
+        throw new AppError('validation', { count: 1 }, { takenTime: ['invalid_time'] });
+      }
+      const warehouseId = Number(warehouse.id);
+      const codes = await loadStockMaster(kernel.db, ctx, warehouseId);
+      const rows = await openStockFile(upload, importColumns(IMPORT_KEYS, text, ctx.locale), [
         'locationCode',
         'skuCode',
         'consignorCode',
         'quantity',
       ]);
-      const warehouseId = Number(warehouse.id);
-      const codes = await resolveStockCodes(kernel.db, ctx, warehouseId, rows);
       const snapshotId = kernel.ids.next();
       const seen = new Set<string>();
       const errors: { row: number; message: string }[] = [];
-      const good: InvSnapshotLineTable[] = [];
-      const say = (key: string, v: string) => text(key, ctx.locale, v);
+      let failed = 0;
+      let batch: InvSnapshotLineTable[] = [];
+      let written = 0;
       let total = 0;
-      for (const { row, cells } of rows) {
-        const parsed = snapshotImportRow.safeParse({
-          locationCode: cells.locationCode ?? '',
-          skuCode: cells.skuCode ?? '',
-          consignorCode: cells.consignorCode ?? '',
-          lot: cells.lot ?? '',
-          quantity: cells.quantity ?? '',
-        });
-        if (!parsed.success) {
-          errors.push({ row, message: rowIssue(parsed.error, ctx.locale, (k) => text(k, ctx.locale)) });
-          continue;
+      let count = 0;
+      /** Whether good rows are still worth writing: not after a failure unless `partial`. */
+      const keeping = () => failed === 0 || input.partial;
+      const flush = async () => {
+        if (batch.length && keeping()) {
+          await repo.insertLines(ctx, batch);
+          written += batch.length;
         }
-        const r = parsed.data;
-        const locationId = codes.locations.get(r.locationCode);
-        const consignorId = codes.consignors.get(r.consignorCode);
-        const skuId = consignorId === undefined ? undefined : codes.skus.get(`${consignorId}:${r.skuCode}`);
-        const key = `${r.locationCode}\u0000${r.skuCode}\u0000${r.consignorCode}\u0000${r.lot ?? ''}`;
-        let problem: string | undefined;
-        if (locationId === undefined) problem = say('unknownLocation', r.locationCode);
-        else if (consignorId === undefined) problem = say('unknownConsignor', r.consignorCode);
-        else if (skuId === undefined) problem = say('unknownSku', r.skuCode);
-        else if (seen.has(key)) {
-          const what = [r.locationCode, r.skuCode, r.consignorCode, r.lot].filter(Boolean).join(' / ');
-          problem = say('duplicateInFile', what);
+        batch = [];
+      };
+      const say = (key: string, v: string) => text(key, ctx.locale, v);
+      const fail = async (row: number, message: string) => {
+        failed++;
+        if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
+        // the first failure of a strict import: what was written goes now, nothing more is written
+        if (failed === 1 && !input.partial && written) {
+          await repo.dropLines(ctx, snapshotId);
+          written = 0;
         }
-        if (problem || locationId === undefined || consignorId === undefined || skuId === undefined) {
-          errors.push({ row, message: problem ?? '' });
-          continue;
+      };
+      try {
+        for await (const { row, cells } of rows) {
+          count++;
+          const parsed = snapshotImportRow.safeParse({
+            locationCode: cells.locationCode ?? '',
+            skuCode: cells.skuCode ?? '',
+            consignorCode: cells.consignorCode ?? '',
+            lot: cells.lot ?? '',
+            quantity: cells.quantity ?? '',
+          });
+          if (!parsed.success) {
+            await fail(
+              row,
+              rowIssue(parsed.error, ctx.locale, (k) => text(k, ctx.locale)),
+            );
+            continue;
+          }
+          const r = parsed.data;
+          const locationId = codes.locations.get(r.locationCode);
+          const consignorId = codes.consignors.get(r.consignorCode);
+          const skuId = consignorId === undefined ? undefined : codes.skus.get(`${consignorId}:${r.skuCode}`);
+          if (locationId === undefined) await fail(row, say('unknownLocation', r.locationCode));
+          else if (consignorId === undefined) await fail(row, say('unknownConsignor', r.consignorCode));
+          else if (skuId === undefined) await fail(row, say('unknownSku', r.skuCode));
+          else {
+            const key = `${locationId}:${skuId}:${r.lot ?? ''}`;
+            if (seen.has(key)) {
+              const what = [r.locationCode, r.skuCode, r.consignorCode, r.lot].filter(Boolean).join(' / ');
+              await fail(row, say('duplicateInFile', what));
+              continue;
+            }
+            seen.add(key);
+            if (!keeping()) continue;
+            const quantity = roundQuantity(r.quantity);
+            total += quantity;
+            batch.push({
+              id: kernel.ids.next(),
+              tenant_id: ctx.tenantId,
+              snapshot_id: snapshotId,
+              location_id: locationId,
+              sku_id: skuId,
+              consignor_id: consignorId,
+              location_code: r.locationCode,
+              sku_code: r.skuCode,
+              consignor_code: r.consignorCode,
+              lot: r.lot,
+              quantity,
+            });
+            if (batch.length >= STOCK_INSERT_BATCH) await flush();
+          }
         }
-        seen.add(key);
-        const quantity = roundQuantity(r.quantity);
-        total += quantity;
-        good.push({
-          id: kernel.ids.next(),
-          tenant_id: ctx.tenantId,
-          snapshot_id: snapshotId,
-          location_id: locationId,
-          sku_id: skuId,
-          consignor_id: consignorId,
-          location_code: r.locationCode,
-          sku_code: r.skuCode,
-          consignor_code: r.consignorCode,
-          lot: r.lot,
-          quantity,
-        });
+        await flush();
+      } catch (e) {
+        await repo.dropLines(ctx, snapshotId).catch(() => undefined);
+        throw e;
       }
-      const writes = errors.length && !input.partial ? [] : good;
+      if (failed > errors.length) {
+        errors.push({ row: 0, message: say('moreErrors', String(failed - errors.length)) });
+      }
       let id: number | null = null;
-      if (writes.length) {
+      if (written && keeping()) {
         const header = withAudit(
           ctx,
           snapshotId,
@@ -235,16 +276,21 @@ export function createSnapshotService(kernel: Kernel) {
             title: input.title || `${warehouse.code} ${time(takenAt) ?? ''}`.trim().slice(0, 128),
             taken_at: takenAt,
             source_file: upload.filename ? upload.filename.slice(0, 256) : null,
-            line_count: writes.length,
+            line_count: written,
             total_quantity: roundQuantity(total),
             remark: input.remark || null,
           },
           Date.now(),
         );
-        await repo.insert(ctx, header, writes);
+        await repo.insertHeader(ctx, header);
         id = snapshotId;
+      } else if (written) {
+        await repo.dropLines(ctx, snapshotId);
+        written = 0;
       }
-      return { id, total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
+      return { id, total: count, succeeded: written, failed: count - written, errors };
     },
+    /** Drops the lines of imports that died before writing their header (run at start; see the repository). */
+    sweepOrphanLines: (before: number) => repo.sweepOrphanLines(before),
   };
 }

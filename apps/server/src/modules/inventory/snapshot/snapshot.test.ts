@@ -244,6 +244,88 @@ describeEachDialect('inventorySnapshot and inventoryPickRecord', (get) => {
     expect(JSON.parse(notUtf8.body).extras.errorCode).toBe('importInvalidCsv');
   });
 
+  it('streams big CSV files: batches written before a late failure are dropped; `partial` keeps them', async () => {
+    const t = get();
+    const url = `/api/inventorySnapshot/import?warehouseId=${wh}&title=Stream`;
+    const lots = Array.from({ length: 1800 }, (_, i) => `A-01,S1,C1,LOT${i},${i % 7}`);
+    const csv = (tail: string) => `Location code,SKU code,Consignor code,Lot,Quantity\n${lots.join('\n')}\n${tail}`;
+    const linesNow = async () =>
+      Number(
+        (
+          await t.kernel.db
+            .selectFrom('inv_snapshot_line')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await linesNow();
+    // the bad row comes after three full batches were written: nothing of them stays
+    const strict = report(await uploadCsv(t, url, admin, csv('Q-9,S1,C1,,1\n')));
+    expect(strict).toMatchObject({ id: null, total: 1801, succeeded: 0, failed: 1801 });
+    expect(strict.errors).toEqual([{ row: 1802, message: 'the warehouse has no storage location with code Q-9' }]);
+    expect(await linesNow()).toBe(before);
+    const kept = report(await uploadCsv(t, `${url}&partial=true`, admin, csv('Q-9,S1,C1,,1\n')));
+    expect(kept).toMatchObject({ total: 1801, succeeded: 1800, failed: 1 });
+    const detail = await t.call(inventorySnapshot.detail, { id: kept.id }, { token: admin });
+    expect(detail.result).toMatchObject({ lineCount: 1800, totalQuantity: lots.reduce((n, _l, i) => n + (i % 7), 0) });
+    expect(await linesNow()).toBe(before + 1800);
+    // an unreadable record late in the file refuses the whole file and leaves nothing
+    const broken = await uploadCsv(t, url, admin, csv('"A-01,S1,C1,,1\n'));
+    expect(JSON.parse(broken.body).extras.errorCode).toBe('importInvalidCsv');
+    expect(await linesNow()).toBe(before + 1800);
+    await t.call(inventorySnapshot.delete, { id: kept.id }, { token: admin });
+  });
+
+  it('reports at most 10,000 failed rows one by one and counts the rest', async () => {
+    const t = get();
+    const rows = Array.from({ length: 10_050 }, (_, i) => `Q-${i},S1,C1,,1`);
+    const res = report(
+      await uploadCsv(
+        t,
+        `/api/inventorySnapshot/import?warehouseId=${wh}`,
+        admin,
+        `Location code,SKU code,Consignor code,Quantity\n${rows.join('\n')}\n`,
+      ),
+    );
+    expect(res).toMatchObject({ id: null, total: 10_050, succeeded: 0, failed: 10_050 });
+    expect(res.errors).toHaveLength(10_001);
+    expect(res.errors[10_000]).toEqual({ row: 0, message: '… and 50 more rows failed' });
+  });
+
+  it('sweeps lines of imports that died before writing their header, once they are old enough', async () => {
+    const t = get();
+    const { idAt } = await import('../../../kernel/db/ids');
+    const line = (id: number, snapshotId: number) => ({
+      id,
+      tenant_id: 1,
+      snapshot_id: snapshotId,
+      location_id: 1,
+      sku_id: 1,
+      consignor_id: 1,
+      location_code: 'A-01',
+      sku_code: 'S1',
+      consignor_code: 'C1',
+      lot: null,
+      quantity: 1,
+    });
+    const old = idAt(Date.now() - 2 * 3600_000);
+    const young = t.kernel.ids.next();
+    await t.kernel.db
+      .insertInto('inv_snapshot_line')
+      .values([line(old + 1, old), line(old + 2, old), line(young + 1, young)])
+      .execute();
+    const { createSnapshotService } = await import('./snapshot.service');
+    const swept = await createSnapshotService(t.kernel).sweepOrphanLines(Date.now() - 3600_000);
+    expect(swept).toBe(1);
+    const left = await t.kernel.db
+      .selectFrom('inv_snapshot_line')
+      .select('snapshot_id')
+      .where('snapshot_id', 'in', [old, young])
+      .execute();
+    expect(left.map((r) => Number(r.snapshot_id))).toEqual([young]);
+    await t.kernel.db.deleteFrom('inv_snapshot_line').where('snapshot_id', '=', young).execute();
+  });
+
   it('hides snapshots from another tenant and from users outside the warehouse’s data scope', async () => {
     const t = get();
     const mine = report(

@@ -1,0 +1,405 @@
+// `npm run bench` (third part): counting at scale (issue 6). In one server process on the embedded default (or
+// BENCH_DATABASE_URL):
+//   - a stock snapshot import of BENCH_SNAPSHOT_ROWS (default 1,000,000) rows from a streamed CSV upload: rows/s and
+//     the server's peak memory (targets: >= 40,000 rows/s, peak under 512 MB);
+//   - item generation for a 100,000-row snapshot (target < 10 s), then a task of 1,000,000 lines;
+//   - a sub-task of about 5,000 lines, partly counted: its item page filtered by result and sorted by location, at 10
+//     connections with a real token, beside the raw SQL the endpoint runs (targets: >= 2,000 req/s, p99 < 25 ms,
+//     within 2x the raw SQL's time); the task's unfiltered first page with its total (target p99 < 100 ms);
+//   - scan ingestion: single scans with fresh client ids at 10 connections (targets: >= 1,000 scans/s, p99 < 50 ms).
+// Figures are printed; nothing here passes or fails a build.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { BenchCommand } from './location-server';
+
+const root = new URL('..', import.meta.url).pathname;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SNAPSHOT_ROWS = Number(process.env.BENCH_SNAPSHOT_ROWS ?? 1_000_000);
+const password = 'Bench-pass-2026';
+const db = process.env.BENCH_DATABASE_URL ?? '';
+const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-bench-count-'));
+
+type Reply = { type: string; [key: string]: unknown };
+const child: ChildProcess = fork(join(root, 'bench/location-server.ts'), [], {
+  cwd: root,
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ],
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: password,
+    SEED_CAPTCHA: 'off',
+    SEED_REGIONS: 'off',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: db,
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
+  },
+});
+const replies: Reply[] = [];
+let waiting: ((r: Reply) => void) | null = null;
+child.on('message', (m: Reply) => {
+  if (waiting) {
+    const w = waiting;
+    waiting = null;
+    w(m);
+  } else replies.push(m);
+});
+const next = () =>
+  new Promise<Reply>((resolve, reject) => {
+    const queued = replies.shift();
+    if (queued) return resolve(queued);
+    waiting = resolve;
+    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
+  });
+const ask = (m: BenchCommand) => {
+  child.send(m);
+  return next();
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** Writes a snapshot CSV: `rows` lines over the locations (code list) and SKUs, 5 SKUs per location, cycling. */
+async function writeSnapshotCsv(path: string, rows: number, locations: string[], skus: string[]) {
+  const out = createWriteStream(path);
+  const write = (s: string) =>
+    out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
+  await write('Location code,SKU code,Consignor code,Lot,Quantity\n');
+  let chunk = '';
+  for (let i = 0; i < rows; i++) {
+    const loc = locations[Math.floor(i / 5) % locations.length];
+    const sku = skus[(i * 7 + Math.floor(i / (5 * locations.length))) % skus.length];
+    chunk += `${loc},${sku},BC1,${i % 11 === 0 ? `L${i % 97}` : ''},${(i % 40) + 1}\n`;
+    if (chunk.length > 1 << 16) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(chunk);
+  await new Promise<void>((r) => out.end(r));
+}
+
+try {
+  const ready = await next();
+  const base = `http://127.0.0.1:${ready.port}`;
+  const call = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const out = (await res.json()) as { code: number; result: T; message: string };
+    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
+    return out.result;
+  };
+  const uploadCsv = async <T>(path: string, file: string, token: string): Promise<T> => {
+    const form = new FormData();
+    form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'stock.csv');
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const out = (await res.json()) as { code: number; result: T; message: string };
+    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
+    return out.result;
+  };
+  const { accessToken: token } = await call<{ accessToken: string }>('/api/sysAuth/login', {
+    account: 'admin',
+    password,
+  });
+  const orgs = await call<{ id: number }[]>('/api/sysOrg/list', undefined, token);
+  const warehouseId = await call<number>(
+    '/api/warehouseInfo/add',
+    {
+      code: 'BENCH',
+      name: 'Benchmark warehouse',
+      orgId: orgs[0]?.id,
+      address1: '1 Bench Road',
+      contactName: 'Bench',
+      contactPhone: '+1 555 0100',
+    },
+    token,
+  );
+  const areaId = await call<number>('/api/warehouseArea/add', { warehouseId, code: 'Z1', name: 'Zone 1' }, token);
+  // 20 aisles x 50 bays x 5 levels x 40 slots = 200,000 locations, codes like A-1-1-1
+  await call(
+    '/api/warehouseLocation/generate',
+    {
+      areaId,
+      aisles: { from: 'A', to: 'T' },
+      bays: { from: '1', to: '50' },
+      levels: { from: '1', to: '5' },
+      slots: { from: '1', to: '40' },
+      pattern: '{aisle}-{bay}-{level}-{slot}',
+      preview: false,
+    },
+    token,
+  );
+  const locationCodes: string[] = [];
+  for (const aisle of 'ABCDEFGHIJKLMNOPQRST') {
+    for (let bay = 1; bay <= 50; bay++)
+      for (let level = 1; level <= 5; level++)
+        for (let slot = 1; slot <= 40; slot++) locationCodes.push(`${aisle}-${bay}-${level}-${slot}`);
+  }
+  const check = await call<{ total: number }>(
+    '/api/warehouseLocation/page',
+    { warehouseId, code: 'A-1-1-1', pageSize: 1 },
+    token,
+  );
+  if (check.total < 1) throw new Error('the generated location codes are not of the form A-1-1-1');
+  const consignorId = await call<number>(
+    '/api/warehouseConsignor/add',
+    { code: 'BC1', name: 'Bench consignor' },
+    token,
+  );
+  const skuCodes = Array.from({ length: 2000 }, (_, i) => `SKU${String(i).padStart(5, '0')}`);
+  for (let i = 0; i < skuCodes.length; i += 20) {
+    await Promise.all(
+      skuCodes.slice(i, i + 20).map((code, j) =>
+        call(
+          '/api/warehouseSku/add',
+          {
+            code,
+            name: `Bench item ${i + j}`,
+            consignorId,
+            boxGauge: 12,
+            unitValue: 2.5,
+            barcodes: [`BC${code}`],
+          },
+          token,
+        ),
+      ),
+    );
+  }
+
+  // item generation of 100,000 snapshot rows
+  const smallCsv = join(dataDir, 'snapshot-100k.csv');
+  await writeSnapshotCsv(smallCsv, 100_000, locationCodes, skuCodes);
+  const small = await uploadCsv<{ id: number; succeeded: number; failed: number }>(
+    `/api/inventorySnapshot/import?warehouseId=${warehouseId}&title=Small`,
+    smallCsv,
+    token,
+  );
+  const smallTask = await call<number>(
+    '/api/inventoryCheckTask/add',
+    { name: 'Bench 100k', warehouseId, snapshotId: small.id },
+    token,
+  );
+  let t0 = performance.now();
+  const smallGen = await call<{ lineCount: number }>(
+    '/api/inventoryCheckTask/generateItems',
+    { id: smallTask, version: 0 },
+    token,
+  );
+  const smallGenMs = performance.now() - t0;
+
+  // the big snapshot import: streamed CSV upload
+  const bigCsv = join(dataDir, 'snapshot-big.csv');
+  await writeSnapshotCsv(bigCsv, SNAPSHOT_ROWS, locationCodes, skuCodes);
+  const memBefore = (await ask({ type: 'mem' })) as unknown as { rss: number; maxRss: number };
+  t0 = performance.now();
+  const big = await uploadCsv<{ id: number; succeeded: number; failed: number; errors: unknown[] }>(
+    `/api/inventorySnapshot/import?warehouseId=${warehouseId}&title=Big`,
+    bigCsv,
+    token,
+  );
+  const importMs = performance.now() - t0;
+  const memAfter = (await ask({ type: 'mem' })) as unknown as { rss: number; maxRss: number };
+
+  const bigTask = await call<number>(
+    '/api/inventoryCheckTask/add',
+    { name: 'Bench 1M', warehouseId, snapshotId: big.id },
+    token,
+  );
+  t0 = performance.now();
+  const bigGen = await call<{ lineCount: number }>(
+    '/api/inventoryCheckTask/generateItems',
+    { id: bigTask, version: 0 },
+    token,
+  );
+  const bigGenMs = performance.now() - t0;
+  // a sub-task of 1,000 locations (about 5,000 lines), aisle C bays 1-5
+  const subCodes = locationCodes.filter((c) => /^C-[1-5]-/.test(c));
+  const subTaskId = await call<number>(
+    '/api/inventoryCheckSubTask/add',
+    {
+      taskId: bigTask,
+      name: 'Bench sub-task',
+      partition: { kind: 'locations', locationCodes: subCodes },
+    },
+    token,
+  );
+  const sub = await call<{ lineCount: number; version: number }>(
+    `/api/inventoryCheckSubTask/detail?id=${subTaskId}`,
+    undefined,
+    token,
+  );
+  const subLocations = await call<{ items: { locationId: number; locationCode: string }[] }>(
+    '/api/inventoryCheckSubTask/lcc',
+    { id: subTaskId, pageSize: 500 },
+    token,
+  );
+  // count part of it: +1 scans of the first SKU of 500 locations (so results differ: match, short, unexpected)
+  const scans = [];
+  for (const loc of subLocations.items) {
+    const ctx = await call<{ lines: { skuCode: string; barcodes: string[] }[] }>(
+      `/api/inventoryScan/location?subTaskId=${subTaskId}&code=${encodeURIComponent(loc.locationCode)}`,
+      undefined,
+      token,
+    );
+    const line = ctx.lines[0];
+    if (line)
+      scans.push({
+        clientId: randomUUID(),
+        subTaskId,
+        locationId: loc.locationId,
+        kind: 'unit',
+        code: line.barcodes[0] ?? line.skuCode,
+        quantity: 3,
+      });
+  }
+  for (let i = 0; i < scans.length; i += 200)
+    await call('/api/inventoryScan/sync', { scans: scans.slice(i, i + 200) }, token);
+
+  const measure = async (label: string, path: string, body: unknown) => {
+    const opts: autocannon.Options = {
+      url: `${base}${path}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+    await ask({ type: 'captureStart' });
+    const sample = await call<{ total: number; items: unknown[] }>(path, body, token);
+    const { queries } = (await ask({ type: 'captureStop' })) as unknown as {
+      queries: { sql: string; parameters: unknown[] }[];
+    };
+    const listQueries = queries.filter((q) => q.sql.includes('inv_'));
+    await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
+    const rounds: { api: autocannon.Result; raw: { rps: number; p50: number; p99: number } }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const api = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
+      const raw = (await ask({
+        type: 'raw',
+        queries: listQueries,
+        seconds: DURATION,
+        concurrency: CONNECTIONS,
+      })) as unknown as {
+        rps: number;
+        p50: number;
+        p99: number;
+      };
+      rounds.push({ api, raw });
+    }
+    const bad = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.api.timeouts, 0);
+    return {
+      label,
+      body,
+      total: sample.total,
+      rows: sample.items.length,
+      sql: listQueries.map((q) => q.sql.replace(/\s+/g, ' ')),
+      apiRps: median(rounds.map((r) => r.api.requests.average)),
+      apiP50: median(rounds.map((r) => r.api.latency.p50)),
+      apiP99: median(rounds.map((r) => r.api.latency.p99)),
+      rawRps: median(rounds.map((r) => r.raw.rps)),
+      rawP50: median(rounds.map((r) => r.raw.p50)),
+      rawP99: median(rounds.map((r) => r.raw.p99)),
+      ratio: median(rounds.map((r) => r.raw.rps / (r.api.requests.average || 1))),
+      bad,
+    };
+  };
+  const subPage = await measure(
+    'sub-task item page, filtered by result, sorted by location',
+    '/api/inventoryCheckItem/page',
+    {
+      subTaskId,
+      result: 1,
+      field: 'locationCode',
+      order: 'ascending',
+      page: 1,
+      pageSize: 20,
+    },
+  );
+  const taskPage = await measure('task item page, unfiltered, first page with total', '/api/inventoryCheckItem/page', {
+    taskId: bigTask,
+    page: 1,
+    pageSize: 20,
+  });
+
+  // scan ingestion: every request a new scan (fresh client id) of a SKU at a location of the sub-task
+  const scanTargets = scans.map((s) => ({ locationId: s.locationId, code: s.code }));
+  let n = 0;
+  const scanOpts: autocannon.Options = {
+    url: `${base}/api/inventoryScan/scan`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const target = scanTargets[n++ % scanTargets.length];
+          return { ...req, body: JSON.stringify({ clientId: randomUUID(), subTaskId, kind: 'unit', ...target }) };
+        },
+      },
+    ],
+  };
+  const scanRounds: autocannon.Result[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    scanRounds.push(await autocannon({ ...scanOpts, connections: CONNECTIONS, duration: DURATION }));
+  const scanRps = median(scanRounds.map((r) => r.requests.average));
+  const scanP99 = median(scanRounds.map((r) => r.latency.p99));
+  const scanBad = scanRounds.reduce((m, r) => m + r.non2xx + r.errors + r.timeouts, 0);
+
+  console.log(`\nShelfwise counting benchmark; node ${process.version}`);
+  console.log(`database: ${db ? db.replace(/\/\/[^@]*@/, '//***@') : 'SQLite (embedded default)'}\n`);
+  const rate = big.succeeded / (importMs / 1000);
+  const peak = Math.max(memAfter.maxRss, memBefore.maxRss);
+  console.log(
+    `snapshot import: ${big.succeeded} of ${SNAPSHOT_ROWS} rows (${big.failed} refused) in ${secs(importMs)} = ${rate.toFixed(0)} rows/s (target >= 40,000: ${verdict(rate >= 40_000)})`,
+  );
+  console.log(
+    `server memory: rss ${mb(memBefore.rss)} before, ${mb(memAfter.rss)} after; peak ${mb(peak)} (peak before the import ${mb(memBefore.maxRss)}; target < 512 MB: ${verdict(peak < 512 * 1024 * 1024)})`,
+  );
+  console.log(
+    `item generation: ${smallGen.lineCount} lines in ${secs(smallGenMs)} (target < 10 s for 100,000: ${verdict(smallGenMs < 10_000)}); ${bigGen.lineCount} lines in ${secs(bigGenMs)}`,
+  );
+  console.log(
+    `sub-task: ${sub.lineCount} lines on ${subCodes.length} locations; ${scans.length} lines counted by scans\n`,
+  );
+  for (const m of [subPage, taskPage]) {
+    console.log(
+      `${m.label}: POST /api/inventoryCheckItem/page ${JSON.stringify(m.body)}: ${m.total} matches, ${m.rows} rows`,
+    );
+    console.log(`the SQL it runs (${m.sql.length} statements):`);
+    for (const q of m.sql) console.log(`  ${q}`);
+    console.log(`${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians`);
+    console.log('                        req/s    p50 ms   p99 ms');
+    console.log(
+      `endpoint (HTTP)       ${m.apiRps.toFixed(0).padStart(7)} ${m.apiP50.toFixed(2).padStart(8)} ${m.apiP99.toFixed(2).padStart(8)}${m.bad ? `  (${m.bad} failed requests!)` : ''}`,
+    );
+    console.log(
+      `raw SQL, same process ${m.rawRps.toFixed(0).padStart(7)} ${m.rawP50.toFixed(2).padStart(8)} ${m.rawP99.toFixed(2).padStart(8)}`,
+    );
+    console.log(`endpoint time / raw SQL time: ${m.ratio.toFixed(2)}x\n`);
+  }
+  console.log(
+    `targets: sub-task page >= 2,000 req/s ${verdict(subPage.apiRps >= 2000)}, p99 < 25 ms ${verdict(subPage.apiP99 < 25)}, within 2x raw ${verdict(subPage.ratio <= 2)}; task first page p99 < 100 ms ${verdict(taskPage.apiP99 < 100)}`,
+  );
+  console.log(
+    `scan ingestion (POST /api/inventoryScan/scan, fresh client ids): ${scanRps.toFixed(0)} scans/s, p99 ${scanP99} ms${scanBad ? ` (${scanBad} failed!)` : ''} (targets >= 1,000/s: ${verdict(scanRps >= 1000)}, p99 < 50 ms: ${verdict(scanP99 < 50)})\n`,
+  );
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
