@@ -14,6 +14,8 @@ export interface RunningServer {
   /** Everything the server printed so far. */
   output(): string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL: nothing is finished, nothing cleaned up; the data folder stays). */
+  kill(): Promise<void>;
 }
 
 /** Starts `apps/server/dist/main.js` (built by `npm run build`) and waits until it listens. */
@@ -66,6 +68,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       const code = await exited;
       if (code !== 0) throw new Error(`server exited with ${code} on SIGTERM:\n${output.slice(-2000)}`);
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
