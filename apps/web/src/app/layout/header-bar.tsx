@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
 import { menuIcon } from '../../components/menu-icons';
 import { NotificationBell } from '../../components/notification-bell';
+import { useMobileMenu, useNarrow } from '../../lib/layout/narrow';
 import { type ComponentSize, useTheme } from '../../lib/theme/theme-store';
 import { BarTheme } from './bar-theme';
 import { useBarColors } from './chrome-colors';
@@ -27,7 +28,8 @@ import './settings.texts';
 export function Crumbs() {
   const { current } = useRouteMenu();
   const isBreadcrumb = useTheme((s) => s.isBreadcrumb);
-  if (!isBreadcrumb || !current) return null;
+  const narrow = useNarrow();
+  if (!isBreadcrumb || !current || narrow) return null;
   const items = [...current.parents, current.node].map((n) => {
     const Icon = menuIcon(n.meta.icon);
     return {
@@ -46,6 +48,19 @@ export function Crumbs() {
 export function CollapseButton() {
   const { t } = useTranslation();
   const { isCollapse, set } = useTheme();
+  const narrow = useNarrow();
+  const mobile = useMobileMenu();
+  if (narrow) {
+    return (
+      <Button
+        type="text"
+        data-testid="mobile-menu-button"
+        icon={<MenuUnfoldOutlined />}
+        aria-label={t('layout.expand')}
+        onClick={() => mobile.setOpen(true)}
+      />
+    );
+  }
   return (
     <Button
       type="text"
@@ -63,6 +78,7 @@ function Tools() {
   const setLocked = useLock((s) => s.setLocked);
   const openSettings = useSettingsDrawer((s) => s.setOpen);
   const [full, setFull] = useState(false);
+  const narrow = useNarrow();
   useEffect(() => {
     const on = () => setFull(!!document.fullscreenElement);
     document.addEventListener('fullscreenchange', on);
@@ -70,30 +86,41 @@ function Tools() {
   }, []);
   return (
     <Space size={4} style={{ flex: 'none' }}>
-      <MenuSearch />
+      {narrow ? null : <MenuSearch />}
       <LanguageSwitch />
-      <Dropdown
-        menu={{
-          selectable: true,
-          selectedKeys: [globalComponentSize],
-          items: [
-            { key: 'large', label: t('layout.sizeLarge') },
-            { key: 'middle', label: t('layout.sizeDefault') },
-            { key: 'small', label: t('layout.sizeSmall') },
-          ],
-          onClick: ({ key }) => set({ globalComponentSize: key as ComponentSize }),
-        }}
-      >
-        <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('layout.componentSize')} />
-      </Dropdown>
+      {narrow ? null : (
+        <Dropdown
+          menu={{
+            selectable: true,
+            selectedKeys: [globalComponentSize],
+            items: [
+              { key: 'large', label: t('layout.sizeLarge') },
+              { key: 'middle', label: t('layout.sizeDefault') },
+              { key: 'small', label: t('layout.sizeSmall') },
+            ],
+            onClick: ({ key }) => set({ globalComponentSize: key as ComponentSize }),
+          }}
+        >
+          <Button type="text" icon={<ColumnHeightOutlined />} aria-label={t('layout.componentSize')} />
+        </Dropdown>
+      )}
       <NotificationBell />
-      <Button
-        type="text"
-        aria-label={full ? t('layout.exitFullscreen') : t('layout.fullscreen')}
-        icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={() => (full ? document.exitFullscreen() : document.documentElement.requestFullscreen())}
-      />
-      <Button type="text" icon={<LockOutlined />} aria-label={t('layout.lockScreen')} onClick={() => setLocked(true)} />
+      {narrow ? null : (
+        <Button
+          type="text"
+          aria-label={full ? t('layout.exitFullscreen') : t('layout.fullscreen')}
+          icon={full ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={() => (full ? document.exitFullscreen() : document.documentElement.requestFullscreen())}
+        />
+      )}
+      {narrow ? null : (
+        <Button
+          type="text"
+          icon={<LockOutlined />}
+          aria-label={t('layout.lockScreen')}
+          onClick={() => setLocked(true)}
+        />
+      )}
       <Button
         type="text"
         icon={<SettingOutlined />}

@@ -1,5 +1,6 @@
-import { Layout, theme } from 'antd';
+import { Drawer, Layout, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { useMobileMenu, useNarrow } from '../../lib/layout/narrow';
 import { useTheme } from '../../lib/theme/theme-store';
 import type { MenuNode } from '../menu-routes';
 import { BarTheme, Brand } from './bar-theme';
@@ -23,6 +24,28 @@ export function AppSider({
   const { token } = theme.useToken();
   const { menu } = useBarColors();
   const isCollapse = useTheme((s) => s.isCollapse);
+  const narrow = useNarrow();
+  const { open, setOpen } = useMobileMenu();
+  if (narrow) {
+    // a phone: the menu is a drawer over the page, opened from the top bar, closed when a page is chosen
+    return (
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        placement="left"
+        width={260}
+        closable={false}
+        styles={{ body: { padding: 0, background: menu.bg }, header: { display: 'none' } }}
+      >
+        <BarTheme colors={menu}>
+          <div data-testid="mobile-menu" style={{ minHeight: '100%', background: menu.bg }}>
+            <Brand color={menu.text} folded={false} />
+            <SideMenu theme={menu.menuTheme} nodes={nodes} onNavigate={() => setOpen(false)} />
+          </div>
+        </BarTheme>
+      </Drawer>
+    );
+  }
   return (
     <BarTheme colors={menu}>
       <Layout.Sider

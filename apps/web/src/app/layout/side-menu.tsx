@@ -83,15 +83,19 @@ export function SideMenu({
   theme,
   nodes,
   mode = 'inline',
+  onNavigate,
 }: {
   theme: 'light' | 'dark';
   nodes?: readonly MenuNode[];
   mode?: 'inline' | 'horizontal';
+  /** Called after a page is opened (the phone menu drawer closes); such a menu is never folded. */
+  onNavigate?: () => void;
 }) {
   const { data } = useMenuTree();
   const location = useLocation();
   const open = useOpenMenu();
-  const { isCollapse, isUniqueOpened } = useTheme();
+  const { isUniqueOpened } = useTheme();
+  const isCollapse = useTheme((s) => s.isCollapse) && !onNavigate;
   const items = useMemo(() => toItems(nodes ?? data ?? []), [nodes, data]);
   const parents = useOpenParents();
   const [openKeys, setOpenKeys] = useState<string[]>(parents);
@@ -111,7 +115,10 @@ export function SideMenu({
             onOpenChange: (keys: string[]) => setOpenKeys(isUniqueOpened ? uniqueOpen(keys, shown) : keys),
           }
         : {})}
-      onClick={({ key }) => open(key)}
+      onClick={({ key }) => {
+        open(key);
+        onNavigate?.();
+      }}
       style={{
         borderInlineEnd: 0,
         borderBottom: 0,
