@@ -29,7 +29,17 @@ import { registerSecurityHeaders } from './kernel/http/security-headers';
 import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
 import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
-import { registerPickRecordRoutes, registerSnapshotRoutes } from './modules/inventory';
+import {
+  registerAuditRoutes,
+  registerItemRoutes,
+  registerPeopleRoutes,
+  registerPickRecordRoutes,
+  registerReviewTaskRoutes,
+  registerScanRoutes,
+  registerSnapshotRoutes,
+  registerSubTaskRoutes,
+  registerTaskRoutes,
+} from './modules/inventory';
 import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
 import { registerConstRoutes } from './modules/system/const/const.routes';
@@ -230,6 +240,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerSkuRoutes(app, kernel);
   registerSnapshotRoutes(app, kernel);
   registerPickRecordRoutes(app, kernel);
+  registerItemRoutes(app, kernel, realtime);
+  registerScanRoutes(app, kernel, realtime);
+  registerTaskRoutes(app, kernel);
+  registerSubTaskRoutes(app, kernel);
+  registerReviewTaskRoutes(app, kernel);
+  registerAuditRoutes(app, kernel);
+  registerPeopleRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));

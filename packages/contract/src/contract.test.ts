@@ -157,7 +157,13 @@ describe('endpoint catalogue', () => {
   it('has endpoints for every service the spec lists', () => {
     const services = [...new Set(allEndpoints.map((e) => e.service))].sort();
     expect(services).toEqual([
+      'inventoryCheckAudit',
+      'inventoryCheckItem',
+      'inventoryCheckSubTask',
+      'inventoryCheckTask',
       'inventoryPickRecord',
+      'inventoryReviewTask',
+      'inventoryScan',
       'inventorySnapshot',
       'swagger',
       'sysAuth',

@@ -1,4 +1,5 @@
 export * from './barcode/code128';
+export * from './barcode/gs1';
 export * from './common';
 export * from './endpoint';
 export * from './enum-types';

@@ -33,6 +33,13 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/warehouse/location/index': () => import('../features/warehouse/location-page'),
   '/warehouse/consignor/index': () => import('../features/warehouse/consignor-page'),
   '/warehouse/sku/index': () => import('../features/warehouse/sku-page'),
+  '/inventory/snapshot/index': () => import('../features/inventory/snapshot/snapshot-page'),
+  '/inventory/task/index': () => import('../features/inventory/task/task-page'),
+  '/inventory/subtask/index': () => import('../features/inventory/subtask/subtask-page'),
+  '/inventory/item/index': () => import('../features/inventory/item/item-page'),
+  '/inventory/scan/index': () => import('../features/inventory/scan/scan-page'),
+  '/inventory/audit/index': () => import('../features/inventory/audit/audit-page'),
+  '/inventory/review/index': () => import('../features/inventory/review/review-page'),
 };
 
 const cache = new Map<string, Page>();

@@ -3,6 +3,7 @@ import { idQuery, pageInputWith, pageOf, zId, zOptText } from '../common';
 import { service } from '../endpoint';
 import { historyEntry } from './item';
 import { MAX_QUANTITY, quantityPrecisionOk } from './snapshot';
+import { personOption, personQuery } from './subtask';
 import { zDateOnly } from './task';
 
 /** A review (recheck) task: lines counted again, blind, by someone who is not their first counter. */
@@ -40,6 +41,8 @@ export const reviewLine = z.object({
   bookQty: z.number().nullable(),
   countedQty: z.number().nullable(),
   reviewQty: z.number().nullable(),
+  /** The abnormal cause (dictionary `AbnormalCause` value) kept on the line, when the server sends it. */
+  abnormalCause: z.string().nullable().optional(),
   /** After completion: `confirmed` (review = first count), `corrected` (review within tolerance of the book), `escalated`. */
   outcome: z.enum(['confirmed', 'corrected', 'escalated']).nullable(),
   itemStatus: z.number(),
@@ -104,6 +107,15 @@ export const inventoryReviewTask = service('inventoryReviewTask', {
     input: z.object({ id: zId, version: z.number().int().min(0), assigneeId: zId, deadline: zDateOnly.optional() }),
     output: z.null(),
     summary: 'Assign a review task to someone who counted none of its lines',
+  },
+  assigneeOptions: {
+    action: 'assigneeOptions',
+    method: 'GET',
+    permission: 'inventoryReviewTask:assign',
+    input: personQuery,
+    output: z.array(personOption),
+    summary:
+      'Enabled users of the tenant to assign a review to (name or account contains `keyword`, or the comma-separated `ids`), at most 50',
   },
   review: {
     action: 'review',

@@ -120,6 +120,20 @@ export const folderUploadResult = z.object({
   reason: z.string().nullable(),
 });
 
+/** A person who can be given counting work: an enabled user of the tenant. */
+export const personOption = z.object({
+  id: z.number(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  orgName: z.string().nullable(),
+});
+
+/** The people picker of counting (counters, reviewers): name or account contains the keyword; at most 50. */
+export const personQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  ids: z.string().max(2000).optional(),
+});
+
 /** Sub-tasks (`inventoryCheckSubTask`): visible within the warehouse's data scope, or to their assigned counters. */
 export const inventoryCheckSubTask = service('inventoryCheckSubTask', {
   page: {
@@ -174,9 +188,26 @@ export const inventoryCheckSubTask = service('inventoryCheckSubTask', {
     action: 'assign',
     method: 'POST',
     permission: 'inventoryCheckSubTask:assign',
-    input: z.object({ id: zId, version: z.number().int().min(0), counterIds: z.array(zId).min(1).max(100).transform((ids) => [...new Set(ids)]) }),
+    input: z.object({
+      id: zId,
+      version: z.number().int().min(0),
+      counterIds: z
+        .array(zId)
+        .min(1)
+        .max(100)
+        .transform((ids) => [...new Set(ids)]),
+    }),
     output: z.null(),
     summary: 'Assign the counters of a sub-task (users of the tenant)',
+  },
+  counterOptions: {
+    action: 'counterOptions',
+    method: 'GET',
+    permission: 'inventoryCheckSubTask:assign',
+    input: personQuery,
+    output: z.array(personOption),
+    summary:
+      'Enabled users of the tenant to assign as counters (name or account contains `keyword`, or the comma-separated `ids`), at most 50',
   },
   complete: {
     action: 'complete',

@@ -1,11 +1,14 @@
-import { api, type Endpoint } from '@shelfwise/contract';
+import { AuditStatus, api, type Endpoint, InventoryStatus } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multipartFile } from '../../test/fixtures';
+import { seedCountTask } from '../../modules/inventory/count-fixture';
+import { setCount } from '../../modules/inventory/ledger';
+import { multipartFile, PNG_BYTES } from '../../test/fixtures';
 import { describeEachDialect, startTestApp, type TestApp } from '../../test/harness';
 import { seedId } from '../db/ids';
 import { tenantScoped } from '../db/tenant-scope';
+import type { UserContext } from '../http/context';
 import { defineRoute, registeredRoutes } from '../http/define-route';
 import { DEFAULT_TENANT_ID } from './tenants';
 
@@ -14,6 +17,15 @@ const MARK = 'ALPHASECRET';
 
 /** Ids of tenant A's records, by the service that manages them. */
 type AlphaIds = Record<string, number>;
+
+/** A scan of tenant B aimed at tenant A's sub-task and location. */
+const scanBy = (a: AlphaIds, kind: string) => ({
+  clientId: `6f1c1f2e-0000-4000-8000-${String(kind.length).padStart(12, '0')}`,
+  subTaskId: a.inventoryCheckSubTask,
+  locationId: a.countLocation,
+  kind,
+  code: 'x',
+});
 
 /** Routes whose input cannot be derived from their schema, with the input tenant B sends (A's ids where they fit). */
 const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
@@ -134,6 +146,69 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
     barcodes: [`${MARK}-BC`],
   }),
   'POST /api/warehouseSku/export': (a) => ({ scope: 'selected', ids: [a.warehouseSku] }),
+  // counting: inputs with versions, reasons and the related records of A
+  'POST /api/inventoryCheckTask/add': (a) => ({
+    name: 'x',
+    warehouseId: a.warehouseInfo,
+    snapshotId: a.inventorySnapshot,
+  }),
+  'POST /api/inventoryCheckTask/update': (a) => ({
+    id: a.inventoryCheckTask,
+    version: 0,
+    name: 'x',
+    warehouseId: a.warehouseInfo,
+    snapshotId: a.inventorySnapshot,
+  }),
+  'POST /api/inventoryCheckTask/generateItems': (a) => ({ id: a.inventoryCheckTask, version: 0 }),
+  'POST /api/inventoryCheckTask/start': (a) => ({ id: a.inventoryCheckTask, version: 0 }),
+  'POST /api/inventoryCheckTask/submit': (a) => ({ id: a.inventoryCheckTask, version: 0 }),
+  'POST /api/inventoryCheckTask/cancel': (a) => ({ id: a.inventoryCheckTask, version: 0, reason: 'x' }),
+  'POST /api/inventoryCheckSubTask/add': (a) => ({
+    taskId: a.inventoryCheckTask,
+    name: 'x',
+    partition: { kind: 'area', areaIds: [a.warehouseArea] },
+  }),
+  'POST /api/inventoryCheckSubTask/update': (a) => ({ id: a.inventoryCheckSubTask, version: 0, name: 'x' }),
+  'POST /api/inventoryCheckSubTask/assign': (a) => ({
+    id: a.inventoryCheckSubTask,
+    version: 0,
+    counterIds: [a.sysUser],
+  }),
+  'POST /api/inventoryCheckSubTask/complete': (a) => ({ id: a.inventoryCheckSubTask, version: 0 }),
+  'POST /api/inventoryCheckSubTask/reopen': (a) => ({ id: a.inventoryCheckSubTask, version: 0, reason: 'x' }),
+  'GET /api/inventoryCheckSubTask/list': (a) => ({ taskId: a.inventoryCheckTask }),
+  'POST /api/inventoryCheckSubTask/lccConfirm': (a) => ({
+    id: a.inventoryCheckSubTask,
+    locationId: a.countLocation,
+    state: 3,
+  }),
+  'POST /api/inventoryCheckSubTask/folderUpload': (a) => ({ id: a.inventoryCheckSubTask, fileName: 'x.jpg' }),
+  'POST /api/inventoryCheckItem/count': (a) => ({ id: a.inventoryCheckItem, version: 0, countedQty: 1 }),
+  'GET /api/inventoryCheckItem/picture': (a) => ({ id: a.itemPicture }),
+  'POST /api/inventoryCheckItem/removePicture': (a) => ({ id: a.inventoryCheckItem, pictureId: a.itemPicture }),
+  'GET /api/inventoryScan/location': (a) => ({ subTaskId: a.inventoryCheckSubTask, code: 'A-01' }),
+  'POST /api/inventoryScan/scan': (a) => scanBy(a, 'unit'),
+  'POST /api/inventoryScan/sync': (a) => ({ scans: [scanBy(a, 'unit')] }),
+  'POST /api/inventoryScan/undo': (a) => ({ ...scanBy(a, 'undo'), undoOf: '6f1c1f2e-0000-4000-8000-000000000001' }),
+  'POST /api/inventoryScan/confirmEmpty': (a) => scanBy(a, 'empty'),
+  'POST /api/inventoryScan/confirmLocation': (a) => ({
+    subTaskId: a.inventoryCheckSubTask,
+    locationId: a.countLocation,
+  }),
+  'POST /api/inventoryReviewTask/create': (a) => ({ taskId: a.inventoryCheckTask, itemIds: [a.inventoryCheckItem] }),
+  'POST /api/inventoryReviewTask/assign': (a) => ({ id: a.inventoryReviewTask, version: 0, assigneeId: a.sysUser }),
+  'POST /api/inventoryReviewTask/review': (a) => ({
+    id: a.inventoryReviewTask,
+    itemId: a.inventoryCheckItem,
+    itemVersion: 0,
+    reviewQty: 1,
+  }),
+  'POST /api/inventoryReviewTask/complete': (a) => ({ id: a.inventoryReviewTask, version: 0 }),
+  'POST /api/inventoryReviewTask/cancel': (a) => ({ id: a.inventoryReviewTask, version: 0, reason: 'x' }),
+  'POST /api/inventoryCheckAudit/approve': (a) => ({ id: a.inventoryCheckAudit, version: 0 }),
+  'POST /api/inventoryCheckAudit/rejectRecount': (a) => ({ id: a.inventoryCheckAudit, version: 0, reason: 'x' }),
+  'POST /api/inventoryCheckAudit/rejectClose': (a) => ({ id: a.inventoryCheckAudit, version: 0, reason: 'x' }),
+  'GET /api/inventoryCheckAudit/history': (a) => ({ id: a.inventoryCheckItem }),
   'GET /api/inventorySnapshot/list': (a) => ({ warehouseId: a.warehouseInfo }),
   'POST /api/inventorySnapshot/lines': (a) => ({ snapshotId: a.inventorySnapshot, page: 1, pageSize: 100 }),
   'POST /api/inventorySnapshot/import': (a) => ({ warehouseId: a.warehouseInfo }),
@@ -294,6 +369,39 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
       .where('tenant_id', '=', DEFAULT_TENANT_ID)
       .executeTakeFirstOrThrow()
   ).id;
+  // a submitted count task with a counted line, a picture and a review task (codes carry the mark)
+  const count = await seedCountTask(t, admin, { prefix: MARK, locations: 2, skus: 1 });
+  const firstLine = count.items[0];
+  if (!firstLine) throw new Error('the count fixture made no lines');
+  await t.kernel.db.transaction().execute(async (trx) => {
+    const ctx = { tenantId: DEFAULT_TENANT_ID, userId: seedId('user.admin') } as UserContext;
+    for (const line of count.items)
+      await setCount(trx, ctx, line.id, { quantity: 3, pass: 1, kind: 'set' }, Date.now());
+  });
+  await t.kernel.db
+    .updateTable('inv_task')
+    .set({ inventory_status: InventoryStatus.submitted, audit_status: AuditStatus.pendingAudit, remark: MARK })
+    .where('id', '=', count.taskId)
+    .execute();
+  a.inventoryCheckTask = count.taskId;
+  a.inventoryCheckAudit = count.taskId;
+  a.inventoryCheckSubTask = count.subTaskIds[0] ?? 0;
+  a.inventoryCheckItem = firstLine.id;
+  a.countLocation = firstLine.locationId;
+  const picture = multipartFile(PNG_BYTES, `${MARK}.png`, 'image/png');
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/inventoryCheckItem/uploadPicture?id=${firstLine.id}`,
+    headers: { ...picture.headers, authorization: `Bearer ${admin}` },
+    payload: picture.payload,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`uploadPicture: ${uploaded.body}`);
+  a.itemPicture = JSON.parse(uploaded.body).result.pictures[0].id;
+  a.inventoryReviewTask = await ok(api.inventoryReviewTask.create, {
+    taskId: count.taskId,
+    itemIds: [firstLine.id],
+    reason: MARK,
+  });
   a.sysMenu = seedId('menu.system.pos');
   // regions are platform data every tenant reads (address pickers): not marked; writes by B answer 403
   a.sysRegion = await ok(api.sysRegion.add, { code: 'ZZ', nameEn: 'Platform region' });

@@ -326,18 +326,6 @@ export interface SysLogDiffTable extends LogActor {
 }
 
 import type {
-  InvPickRecordTable,
-  InvSnapshotLineTable,
-  InvSnapshotTable,
-  WhAreaTable,
-  WhConsignorTable,
-  WhLocationTable,
-  WhSkuBarcodeTable,
-  WhSkuTable,
-  WhWarehouseTable,
-} from './schema-warehouse';
-
-import type {
   InvAuditRecordTable,
   InvItemPictureTable,
   InvItemTable,
@@ -350,6 +338,17 @@ import type {
   InvTaskScopeTable,
   InvTaskTable,
 } from './schema-inventory';
+import type {
+  InvPickRecordTable,
+  InvSnapshotLineTable,
+  InvSnapshotTable,
+  WhAreaTable,
+  WhConsignorTable,
+  WhLocationTable,
+  WhSkuBarcodeTable,
+  WhSkuTable,
+  WhWarehouseTable,
+} from './schema-warehouse';
 
 export * from './schema-inventory';
 export * from './schema-warehouse';

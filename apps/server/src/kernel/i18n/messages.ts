@@ -512,10 +512,51 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '盘点数量不能为空',
     'zh-tw': '盤點數量不能為空',
   },
+  review_quantity_required: {
+    en: 'Please enter review quantity',
+    'zh-cn': '请输入复盘数量',
+    'zh-tw': '請輸入複盤數量',
+  },
+  review_lines_required: {
+    en: 'No line needs a recount; choose the lines to recount',
+    'zh-cn': '没有需要复盘的明细，请选择要复盘的明细',
+    'zh-tw': '沒有需要複盤的明細，請選擇要複盤的明細',
+  },
+  item_task_required: {
+    en: 'Choose a count task or a sub-task',
+    'zh-cn': '请选择盘点任务或子任务',
+    'zh-tw': '請選擇盤點任務或子任務',
+  },
+  box_gauge_required: {
+    en: 'This SKU has no box gauge; count it in units',
+    'zh-cn': '该商品未设置箱规，请按件盘点',
+    'zh-tw': '該商品未設定箱規，請按件盤點',
+  },
   invalid_date: {
     en: 'Enter a date as yyyy-MM-dd',
     'zh-cn': '请输入 yyyy-MM-dd 格式的日期',
     'zh-tw': '請輸入 yyyy-MM-dd 格式的日期',
+  },
+  // count tasks (inventory/task)
+  warehouse_disabled: {
+    en: 'This warehouse is disabled',
+    'zh-cn': '该仓库已停用',
+    'zh-tw': '該倉庫已停用',
+  },
+  scope_outside_warehouse: {
+    en: 'Some of these do not belong to the chosen warehouse',
+    'zh-cn': '其中部分不属于所选仓库',
+    'zh-tw': '其中部分不屬於所選倉庫',
+  },
+  scope_unknown_consignor: {
+    en: 'Some of these consignors do not exist',
+    'zh-cn': '其中部分货主不存在',
+    'zh-tw': '其中部分貨主不存在',
+  },
+  end_before_start: {
+    en: 'The end date is before the start date',
+    'zh-cn': '结束日期早于开始日期',
+    'zh-tw': '結束日期早於開始日期',
   },
   labels_ids_or_area: {
     en: 'Choose either some storage locations or one storage area to print',

@@ -22,7 +22,9 @@ function paramText(value: string | number, locale: Locale): string {
 export function t(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
   const entry = MESSAGES[key];
   const text = entry ? entry[locale] : key;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? paramText(params[name] as string | number, locale) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name: string) =>
+    name in params ? paramText(params[name] as string | number, locale) : m,
+  );
 }
 
 /** Whether a key has a translation (custom schema messages are keys). */

@@ -1,2 +1,9 @@
+export { registerAuditRoutes } from './audit/audit.routes';
+export { registerItemRoutes } from './item/item.routes';
+export { registerPeopleRoutes } from './people';
 export { registerPickRecordRoutes } from './pick-record/pick-record.routes';
+export { registerReviewTaskRoutes } from './review/review.routes';
+export { registerScanRoutes } from './scan/scan.routes';
 export { registerSnapshotRoutes } from './snapshot/snapshot.routes';
+export { registerSubTaskRoutes } from './subtask/subtask.routes';
+export { registerTaskRoutes } from './task/task.routes';

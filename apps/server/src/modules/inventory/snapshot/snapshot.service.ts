@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { type InputOf, type inventorySnapshot, type Locale, snapshotImportRow } from '@shelfwise/contract';
-import type { InvSnapshotLineTable } from '../../../kernel/db/schema';
-import { withAudit } from '../../../kernel/db/tenant-scope';
+import type { Kysely } from 'kysely';
+import type { Database, InvSnapshotLineTable } from '../../../kernel/db/schema';
+import { tenantScoped, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
@@ -80,13 +81,19 @@ function lineDto(row: SnapshotLineRow) {
   };
 }
 
-/**
- * Whether a count task uses the snapshot (its book quantities), which then must stay. Count tasks do not exist
- * yet (DOMAIN-STOCKTAKE §2, a later deliverable): this answers false until they do, and is the one place to add
- * the check.
- */
-export async function snapshotUsedByCountTask(_ctx: UserContext, _snapshotId: number): Promise<boolean> {
-  return false;
+/** Whether a count task (of any status: its lines and audit refer to the book) uses the snapshot, which must then stay. */
+export async function snapshotUsedByCountTask(
+  db: Kysely<Database>,
+  ctx: UserContext,
+  snapshotId: number,
+): Promise<boolean> {
+  const used = await tenantScoped(db, ctx, 'inv_task')
+    .selectFrom()
+    .select('inv_task.id')
+    .where('inv_task.snapshot_id', '=', snapshotId)
+    .limit(1)
+    .executeTakeFirst();
+  return used !== undefined;
 }
 
 /** Stock snapshots of the warehouses the caller may see: import, list, lines, export, delete. */
@@ -115,7 +122,7 @@ export function createSnapshotService(kernel: Kernel) {
     },
     async delete(ctx: UserContext, id: number) {
       const before = await snapshotOr404(ctx, id);
-      if (await snapshotUsedByCountTask(ctx, id)) throw new AppError('snapshotInUse');
+      if (await snapshotUsedByCountTask(kernel.db, ctx, id)) throw new AppError('snapshotInUse');
       await repo.remove(ctx, id);
       const { warehouse_code: _c, warehouse_name: _n, ...header } = before;
       kernel.logs.diff(ctx, { table: 'inv_snapshot', id, op: 'delete', before: header });

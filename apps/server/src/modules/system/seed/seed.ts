@@ -54,6 +54,7 @@ const ROLES: { key: string; code: string; name: string; scope: number; menus: st
     menus: [
       'dashboard',
       'inventory.task',
+      'inventory.item',
       'inventory.audit',
       'inventory.review',
       'overview',
@@ -260,7 +261,10 @@ export async function seedSystem(
       for (const m of flat) {
         const menuId = seedId(`menu.${m.key}`);
         if (!newRoles.has(roleId) && !newMenus.has(menuId)) continue;
-        const granted = r.menus === 'all' || r.menus.some((p) => m.key === p || m.key.startsWith(`${p}.`));
+        // a granted menu brings its buttons (keys below it) and the directories above it, without which it has no place
+        const granted =
+          r.menus === 'all' ||
+          r.menus.some((p) => m.key === p || m.key.startsWith(`${p}.`) || p.startsWith(`${m.key}.`));
         if (granted) roleMenus.push({ tenant_id: T, role_id: roleId, menu_id: menuId });
       }
     }

@@ -1,0 +1,64 @@
+import { CountMode } from '@shelfwise/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../kernel/db/schema';
+import { notFound } from '../../../kernel/errors/app-error';
+import type { UserContext } from '../../../kernel/http/context';
+import { scopedWarehouses } from '../../warehouse/warehouse/warehouse.repo';
+
+/** The permission that shows book quantities (and what is derived from them) of a blind count. */
+export const BOOK_PERMISSION = 'inventoryCheckItem:book';
+
+/** A task as the line endpoints check it. */
+export interface TaskAccess {
+  id: number;
+  warehouseId: number;
+  countMode: number;
+  inventoryStatus: number;
+  /** Whether the caller may see book quantities of this task. */
+  book: boolean;
+  /** null: every line of the task (the warehouse is in the caller's data scope); else the sub-tasks they count. */
+  subTaskIds: number[] | null;
+}
+
+/** Whether the caller may see book quantities of a task of this count mode. */
+export const canSeeBook = (ctx: UserContext, countMode: number) =>
+  countMode === CountMode.guided || ctx.isSuperAdmin || ctx.permissions.has(BOOK_PERMISSION);
+
+/**
+ * The caller's access to a task: every line when its warehouse is in their data scope, else the lines of the
+ * sub-tasks they count. Another tenant's task, or one they have nothing to do with, is not found (404).
+ */
+export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId: number): Promise<TaskAccess> {
+  const task = await db
+    .selectFrom('inv_task')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', taskId)
+    .select(['id', 'warehouse_id', 'count_mode', 'inventory_status'])
+    .executeTakeFirst();
+  if (!task) throw notFound('task');
+  const base = {
+    id: Number(task.id),
+    warehouseId: Number(task.warehouse_id),
+    countMode: Number(task.count_mode),
+    inventoryStatus: Number(task.inventory_status),
+    book: canSeeBook(ctx, Number(task.count_mode)),
+  };
+  const inScope = await scopedWarehouses(db, ctx)
+    .where('wh_warehouse.id', '=', base.warehouseId)
+    .select('wh_warehouse.id')
+    .executeTakeFirst();
+  if (inScope) return { ...base, subTaskIds: null };
+  const mine = await db
+    .selectFrom('inv_sub_task_counter')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', base.id)
+    .where('user_id', '=', ctx.userId)
+    .select('sub_task_id')
+    .execute();
+  if (mine.length === 0) throw notFound('task');
+  return { ...base, subTaskIds: mine.map((r) => Number(r.sub_task_id)) };
+}
+
+/** Whether the access covers a line of this sub-task. */
+export const coversSubTask = (access: TaskAccess, subTaskId: number | null) =>
+  access.subTaskIds === null || (subTaskId !== null && access.subTaskIds.includes(subTaskId));

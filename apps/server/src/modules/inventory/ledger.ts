@@ -1,0 +1,977 @@
+import { randomUUID } from 'node:crypto';
+import {
+  difference,
+  type ErrorCode,
+  type InputOf,
+  InventoryStatus,
+  ItemResult,
+  ItemStatus,
+  type inventoryScan,
+  LocationCountState,
+  lineResult,
+  type OutputOf,
+  roundQty,
+  SubTaskStatus,
+  splitCartons,
+} from '@shelfwise/contract';
+import { type Kysely, sql } from 'kysely';
+import { createIdGenerator, type IdGenerator, MAX_NODE } from '../../kernel/db/ids';
+import type { Database, InvItemTable, ScanEventKind } from '../../kernel/db/schema';
+import { AppError } from '../../kernel/errors/app-error';
+import type { UserContext } from '../../kernel/http/context';
+import { enumParam, t } from '../../kernel/i18n/translate';
+import { scopedWarehouses } from '../warehouse/warehouse/warehouse.repo';
+
+// The count ledger (DOMAIN-STOCKTAKE §2): every scan or entry is an append-only event in `inv_scan_event`; a
+// line's counted quantity of a pass is the sum of its events' deltas. Each function here runs inside the
+// caller's transaction and keeps the progress counters of the checklist location, sub-task and task in step
+// (incrementally; bulk operations call `recomputeProgress`).
+
+/** One scan as a device sends it. */
+export type ScanInput = InputOf<typeof inventoryScan.scan>;
+/** What happened to one scan. */
+export type ScanOutcome = OutputOf<typeof inventoryScan.scan>;
+
+/** A hand-entered count of a line (`setCount`). */
+export interface SetCountInput {
+  /** The absolute quantity of the pass. */
+  quantity: number;
+  /** 1: the count; 2: the review (recount). */
+  pass: 1 | 2;
+  kind: 'set' | 'review';
+  /** Optimistic lock: the line's version as the caller read it. */
+  version?: number | undefined;
+  cartons?: number | null | undefined;
+  loose?: number | null | undefined;
+  /** undefined leaves the value as it is; null clears it. */
+  abnormalCause?: string | null | undefined;
+  remark?: string | null | undefined;
+  /** A client id of the entry (made on the server when absent). */
+  clientId?: string | undefined;
+  note?: string | null | undefined;
+}
+
+let ledgerIds: IdGenerator | null = null;
+
+/** Gives the ledger the id generator of the running kernel (done when the routes are registered). */
+export function useLedgerIds(ids: IdGenerator) {
+  ledgerIds = ids;
+}
+
+function nextId(): number {
+  // without a kernel (unit use), a generator of the highest node number
+  ledgerIds ??= createIdGenerator(MAX_NODE);
+  return ledgerIds.next();
+}
+
+/** A refusal of a scan or entry: a code, the parameters of its message. */
+function refuse(code: ErrorCode, params: Record<string, string | number> = {}): never {
+  throw new AppError(code, params);
+}
+
+type TaskRow = {
+  id: number;
+  warehouse_id: number;
+  inventory_status: number;
+  count_mode: number;
+};
+type SubTaskRow = { id: number; task_id: number; status: number };
+
+async function loadTask(trx: Kysely<Database>, tenantId: number, taskId: number): Promise<TaskRow> {
+  const row = await trx
+    .selectFrom('inv_task')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', taskId)
+    .select(['id', 'warehouse_id', 'inventory_status', 'count_mode'])
+    .executeTakeFirst();
+  if (!row) throw new AppError('notFound', { what: 'task' });
+  return {
+    id: Number(row.id),
+    warehouse_id: Number(row.warehouse_id),
+    inventory_status: Number(row.inventory_status),
+    count_mode: Number(row.count_mode),
+  };
+}
+
+/** Refuses counting in a task that no longer (or not yet) takes counts. */
+function assertTaskCountable(task: TaskRow) {
+  const s = task.inventory_status;
+  if (s === InventoryStatus.submitted) refuse('taskSubmitted');
+  if (s !== InventoryStatus.ready && s !== InventoryStatus.counting && s !== InventoryStatus.counted)
+    refuse('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', s) });
+}
+
+/** Whether the caller counts this sub-task, or sees its warehouse through their data scope. */
+export async function isAssigned(trx: Kysely<Database>, ctx: UserContext, subTaskId: number, warehouseId: number) {
+  const counter = await trx
+    .selectFrom('inv_sub_task_counter')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('sub_task_id', '=', subTaskId)
+    .where('user_id', '=', ctx.userId)
+    .select('id')
+    .executeTakeFirst();
+  if (counter) return true;
+  const wh = await scopedWarehouses(trx, ctx)
+    .where('wh_warehouse.id', '=', warehouseId)
+    .select('wh_warehouse.id')
+    .executeTakeFirst();
+  return wh !== undefined;
+}
+
+/** Checks of a scan in a sub-task at a location: task and sub-task open, caller assigned, location in the sub-task. */
+async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTaskId: number, locationId: number) {
+  const sub = await trx
+    .selectFrom('inv_sub_task as st')
+    .innerJoin('inv_task as t', (j) => j.onRef('t.id', '=', 'st.task_id').onRef('t.tenant_id', '=', 'st.tenant_id'))
+    .where('st.tenant_id', '=', ctx.tenantId)
+    .where('st.id', '=', subTaskId)
+    .select(['st.id', 'st.task_id', 'st.status', 't.warehouse_id', 't.inventory_status', 't.count_mode'])
+    .executeTakeFirst();
+  if (!sub) throw new AppError('notFound', { what: 'subTask' });
+  const subTask: SubTaskRow = { id: Number(sub.id), task_id: Number(sub.task_id), status: Number(sub.status) };
+  const task: TaskRow = {
+    id: subTask.task_id,
+    warehouse_id: Number(sub.warehouse_id),
+    inventory_status: Number(sub.inventory_status),
+    count_mode: Number(sub.count_mode),
+  };
+  assertTaskCountable(task);
+  if (subTask.status === SubTaskStatus.completed)
+    refuse('subTaskStatusInvalid', { status: enumParam('SubTaskStatusEnum', subTask.status) });
+  if (!(await isAssigned(trx, ctx, subTask.id, task.warehouse_id))) refuse('notAssigned');
+  const loc = await trx
+    .selectFrom('inv_task_location')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', task.id)
+    .where('location_id', '=', locationId)
+    .select(['id', 'sub_task_id', 'location_code', 'area_id', 'state'])
+    .executeTakeFirst();
+  if (!loc || Number(loc.sub_task_id) !== subTask.id) {
+    const code =
+      loc?.location_code ??
+      (
+        await trx
+          .selectFrom('wh_location')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', locationId)
+          .select('code')
+          .executeTakeFirst()
+      )?.code ??
+      String(locationId);
+    refuse('locationNotInSubTask', { code });
+  }
+  return {
+    task,
+    subTask,
+    location: {
+      id: Number(loc.id),
+      location_id: locationId,
+      location_code: loc.location_code,
+      area_id: Number(loc.area_id),
+      state: Number(loc.state),
+    },
+  };
+}
+
+type Sku = {
+  id: number;
+  code: string;
+  consignor_id: number;
+  consignor_code: string;
+  box_gauge: number | null;
+  unit_value: number | null;
+};
+
+/** The SKU of a scanned code (a barcode, else a SKU code) in the tenant; with several, one already on the location. */
+async function resolveSku(trx: Kysely<Database>, tenantId: number, taskId: number, locationId: number, code: string) {
+  const base = trx
+    .selectFrom('wh_sku as s')
+    .innerJoin('wh_consignor as c', (j) =>
+      j.onRef('c.id', '=', 's.consignor_id').onRef('c.tenant_id', '=', 's.tenant_id'),
+    )
+    .where('s.tenant_id', '=', tenantId)
+    .select(['s.id', 's.code', 's.consignor_id', 'c.code as consignor_code', 's.box_gauge', 's.unit_value']);
+  let rows = await base
+    .where('s.id', 'in', (q) =>
+      q
+        .selectFrom('wh_sku_barcode as b')
+        .where('b.tenant_id', '=', tenantId)
+        .where('b.barcode', '=', code)
+        .select('b.sku_id'),
+    )
+    .execute();
+  if (rows.length === 0) rows = await base.where('s.code', '=', code).execute();
+  if (rows.length === 0) return null;
+  const skus: Sku[] = rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    consignor_id: Number(r.consignor_id),
+    consignor_code: r.consignor_code,
+    box_gauge: r.box_gauge === null ? null : Number(r.box_gauge),
+    unit_value: r.unit_value === null ? null : Number(r.unit_value),
+  }));
+  if (skus.length === 1) return skus[0] as Sku;
+  const onLocation = await trx
+    .selectFrom('inv_item')
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', locationId)
+    .where(
+      'sku_id',
+      'in',
+      skus.map((s) => s.id),
+    )
+    .select('sku_id')
+    .executeTakeFirst();
+  return skus.find((s) => s.id === Number(onLocation?.sku_id)) ?? (skus[0] as Sku);
+}
+
+/** A count line as the ledger reads it. */
+type Line = {
+  id: number;
+  task_id: number;
+  sub_task_id: number | null;
+  location_id: number;
+  book_qty: number;
+  counted_qty: number | null;
+  review_qty: number | null;
+  diff_qty: number | null;
+  status: number;
+  version: number;
+  box_gauge: number | null;
+};
+
+async function readLine(trx: Kysely<Database>, tenantId: number, itemId: number): Promise<Line | undefined> {
+  const r = await trx
+    .selectFrom('inv_item as i')
+    .leftJoin('wh_sku as s', (j) => j.onRef('s.id', '=', 'i.sku_id').onRef('s.tenant_id', '=', 'i.tenant_id'))
+    .where('i.tenant_id', '=', tenantId)
+    .where('i.id', '=', itemId)
+    .select([
+      'i.id',
+      'i.task_id',
+      'i.sub_task_id',
+      'i.location_id',
+      'i.book_qty',
+      'i.counted_qty',
+      'i.review_qty',
+      'i.diff_qty',
+      'i.status',
+      'i.version',
+      's.box_gauge',
+    ])
+    .executeTakeFirst();
+  if (!r) return undefined;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    id: Number(r.id),
+    task_id: Number(r.task_id),
+    sub_task_id: num(r.sub_task_id),
+    location_id: Number(r.location_id),
+    book_qty: Number(r.book_qty),
+    counted_qty: num(r.counted_qty),
+    review_qty: num(r.review_qty),
+    diff_qty: num(r.diff_qty),
+    status: Number(r.status),
+    version: Number(r.version),
+    box_gauge: num(r.box_gauge),
+  };
+}
+
+/**
+ * Locks a line (an update takes the row lock on PostgreSQL and MariaDB; SQLite writes one at a time) and reads it
+ * as it now is. With `version`, only that version is locked: another one answers `staleVersion`.
+ */
+async function lockLine(trx: Kysely<Database>, tenantId: number, itemId: number, version?: number): Promise<Line> {
+  let q = trx
+    .updateTable('inv_item')
+    .set({ version: sql`version + 1` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', itemId);
+  if (version !== undefined) q = q.where('version', '=', version);
+  const res = await q.executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) {
+    const exists = await readLine(trx, tenantId, itemId);
+    if (!exists) throw new AppError('notFound', { what: 'item' });
+    throw new AppError('staleVersion');
+  }
+  return (await readLine(trx, tenantId, itemId)) as Line;
+}
+
+const hasDiff = (counted: number | null, diff: number | null) => counted !== null && diff !== null && diff !== 0;
+
+/**
+ * Adds a delta to a locked line's count of a pass and keeps its derived values and the progress counters in step.
+ * Answers the line's count of that pass afterwards.
+ */
+async function addToLine(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  line: Line,
+  pass: number,
+  delta: number,
+  now: number,
+  extra: Partial<Pick<InvItemTable, 'cartons' | 'loose' | 'abnormal_cause' | 'remark'>> = {},
+): Promise<number> {
+  if (pass !== 1) {
+    const review = roundQty((line.review_qty ?? 0) + delta);
+    await trx
+      .updateTable('inv_item')
+      .set({ review_qty: review, updated_at: now, ...extra })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', line.id)
+      .execute();
+    return review;
+  }
+  const counted = roundQty((line.counted_qty ?? 0) + delta);
+  const diff = difference(line.book_qty, counted);
+  const split = splitCartons(counted, line.box_gauge);
+  await trx
+    .updateTable('inv_item')
+    .set({
+      counted_qty: counted,
+      cartons: split.cartons,
+      loose: split.loose,
+      diff_qty: diff,
+      result: lineResult(line.book_qty, counted),
+      counter_id: ctx.userId,
+      counted_at: now,
+      status: line.status === ItemStatus.pending ? ItemStatus.counted : line.status,
+      updated_at: now,
+      ...extra,
+    })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', line.id)
+    .execute();
+  const newlyCounted = line.counted_qty === null ? 1 : 0;
+  const diffChange = Number(hasDiff(counted, diff)) - Number(hasDiff(line.counted_qty, line.diff_qty));
+  await bumpProgress(trx, ctx.tenantId, line, newlyCounted, diffChange, now);
+  return counted;
+}
+
+/** Moves the location, sub-task and task of a line into counting and adds to their counters. */
+async function bumpProgress(
+  trx: Kysely<Database>,
+  tenantId: number,
+  line: Pick<Line, 'task_id' | 'sub_task_id' | 'location_id'>,
+  counted: number,
+  diff: number,
+  now: number,
+) {
+  // with no counter to change, only a state still to move is written: a repeat scan locks no shared row (the task
+  // row is every counter's; a lock on it would serialise all scans of a task)
+  const quiet = counted === 0 && diff === 0;
+  let loc = trx
+    .updateTable('inv_task_location')
+    .set({
+      state: sql`case when state = ${sql.lit(LocationCountState.notStarted)} then ${sql.lit(LocationCountState.counting)} else state end`,
+      counted_line_count: sql`counted_line_count + ${counted}`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', line.task_id)
+    .where('location_id', '=', line.location_id);
+  if (counted === 0) loc = loc.where('state', '=', LocationCountState.notStarted);
+  await loc.execute();
+  if (line.sub_task_id !== null) {
+    let sub = trx
+      .updateTable('inv_sub_task')
+      .set({
+        status: sql`case when status = ${sql.lit(SubTaskStatus.pending)} then ${sql.lit(SubTaskStatus.inProgress)} else status end`,
+        started_at: sql`coalesce(started_at, ${now})`,
+        counted_line_count: sql`counted_line_count + ${counted}`,
+        diff_line_count: sql`diff_line_count + ${diff}`,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', line.sub_task_id);
+    if (quiet) sub = sub.where('status', '=', SubTaskStatus.pending);
+    await sub.execute();
+  }
+  let task = trx
+    .updateTable('inv_task')
+    .set({
+      inventory_status: sql`case when inventory_status = ${sql.lit(InventoryStatus.ready)} then ${sql.lit(InventoryStatus.counting)} else inventory_status end`,
+      counted_line_count: sql`counted_line_count + ${counted}`,
+      diff_line_count: sql`diff_line_count + ${diff}`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', line.task_id);
+  if (quiet) task = task.where('inventory_status', '=', InventoryStatus.ready);
+  await task.execute();
+}
+
+/** The event row of a scan. */
+type EventRow = {
+  client_id: string;
+  task_id: number;
+  sub_task_id: number | null;
+  location_id: number;
+  item_id: number | null;
+  kind: ScanEventKind;
+  pass: number;
+  quantity: number;
+  quantity_after: number | null;
+  code?: string | null | undefined;
+  raw_code?: string | null | undefined;
+  sku_id?: number | null | undefined;
+  lot?: string | null | undefined;
+  undo_of?: string | null | undefined;
+  source?: number | undefined;
+  device_id?: string | null | undefined;
+  device_time?: string | null | undefined;
+  offline?: boolean | undefined;
+  note?: string | null | undefined;
+};
+
+async function insertEvent(trx: Kysely<Database>, ctx: UserContext, e: EventRow, now: number) {
+  await trx
+    .insertInto('inv_scan_event')
+    .values({
+      id: nextId(),
+      tenant_id: ctx.tenantId,
+      client_id: e.client_id,
+      task_id: e.task_id,
+      sub_task_id: e.sub_task_id,
+      location_id: e.location_id,
+      item_id: e.item_id,
+      user_id: ctx.userId,
+      kind: e.kind,
+      pass: e.pass,
+      code: e.code ?? null,
+      raw_code: e.raw_code ?? null,
+      sku_id: e.sku_id ?? null,
+      lot: e.lot ?? null,
+      quantity: e.quantity,
+      quantity_after: e.quantity_after,
+      undo_of: e.undo_of ?? null,
+      source: e.source ?? 1,
+      device_id: e.device_id ?? null,
+      device_time: e.device_time ?? null,
+      offline: e.offline ? 1 : 0,
+      server_at: now,
+      note: e.note ?? null,
+    })
+    .execute();
+}
+
+const outcome = (
+  clientId: string,
+  status: ScanOutcome['status'],
+  itemId: number | null,
+  countedQty: number | null,
+): ScanOutcome => ({ clientId, status, errorCode: null, message: null, itemId, countedQty });
+
+/** The rejected outcome of a refusal (other errors go on up). */
+export function rejectedOutcome(ctx: UserContext, clientId: string, err: unknown): ScanOutcome {
+  if (!(err instanceof AppError)) throw err;
+  const fieldKey = err.fieldErrors ? Object.values(err.fieldErrors)[0]?.[0] : undefined;
+  return {
+    clientId,
+    status: 'rejected',
+    errorCode: err.code,
+    message: t(fieldKey ?? err.code, ctx.locale, err.params),
+    itemId: null,
+    countedQty: null,
+  };
+}
+
+/** The current count of a pass of a line (for duplicates). */
+async function currentCount(trx: Kysely<Database>, tenantId: number, itemId: number | null, pass: number) {
+  if (itemId === null) return null;
+  const line = await readLine(trx, tenantId, itemId);
+  if (!line) return null;
+  return pass === 1 ? line.counted_qty : line.review_qty;
+}
+
+/** Finds (or, for a SKU not in the book there, creates) the line of a SKU and lot at a checklist location. */
+async function findOrCreateLine(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  taskId: number,
+  subTaskId: number,
+  location: { location_id: number; location_code: string; area_id: number },
+  sku: Sku,
+  lot: string | undefined,
+  now: number,
+): Promise<number> {
+  const existing = await trx
+    .selectFrom('inv_item')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', location.location_id)
+    .where('sku_id', '=', sku.id)
+    .select(['id', 'lot'])
+    .orderBy('lot')
+    .execute();
+  if (lot !== undefined) {
+    const hit = existing.find((r) => r.lot === lot);
+    if (hit) return Number(hit.id);
+  } else if (existing.length > 0) {
+    // a scan without a lot counts on the line without a lot, else on the SKU's only line there
+    const hit = existing.find((r) => r.lot === '') ?? (existing.length === 1 ? existing[0] : undefined);
+    if (hit) return Number(hit.id);
+  }
+  const id = nextId();
+  await trx
+    .insertInto('inv_item')
+    .values({
+      id,
+      tenant_id: ctx.tenantId,
+      task_id: taskId,
+      sub_task_id: subTaskId,
+      location_id: location.location_id,
+      location_code: location.location_code,
+      area_id: location.area_id,
+      sku_id: sku.id,
+      sku_code: sku.code,
+      consignor_id: sku.consignor_id,
+      consignor_code: sku.consignor_code,
+      lot: lot ?? '',
+      book_qty: 0,
+      counted_qty: null,
+      cartons: null,
+      loose: null,
+      diff_qty: null,
+      result: null,
+      counter_id: null,
+      counted_at: null,
+      abnormal_cause: null,
+      review_qty: null,
+      final_qty: null,
+      unit_value: sku.unit_value,
+      status: ItemStatus.pending,
+      version: 0,
+      remark: null,
+      updated_at: now,
+    })
+    .execute();
+  // a new line: one more line on the checklist location, the sub-task and the task
+  await trx
+    .updateTable('inv_task_location')
+    .set({ line_count: sql`line_count + 1` })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', location.location_id)
+    .execute();
+  await trx
+    .updateTable('inv_sub_task')
+    .set({ line_count: sql`line_count + 1` })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', subTaskId)
+    .execute();
+  await trx
+    .updateTable('inv_task')
+    .set({ line_count: sql`line_count + 1` })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', taskId)
+    .execute();
+  return id;
+}
+
+/** An event with this client id already received, if any. */
+async function eventByClientId(trx: Kysely<Database>, tenantId: number, clientId: string) {
+  return trx
+    .selectFrom('inv_scan_event')
+    .where('tenant_id', '=', tenantId)
+    .where('client_id', '=', clientId)
+    .select(['id', 'item_id', 'pass', 'quantity', 'kind', 'undo_of'])
+    .executeTakeFirst();
+}
+
+/**
+ * Applies one scan of a device. Idempotent by client id (a known one answers `duplicate` with the line's count);
+ * refusals answer `rejected` with a translated message and write nothing. Undos are order-independent: an undo
+ * received before its scan is kept with delta 0, and the scan, when it comes, counts 0.
+ */
+export async function applyScan(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  scan: ScanInput,
+  now: number,
+): Promise<ScanOutcome> {
+  const known = await eventByClientId(trx, ctx.tenantId, scan.clientId);
+  if (known) {
+    const itemId = known.item_id === null ? null : Number(known.item_id);
+    return outcome(
+      scan.clientId,
+      'duplicate',
+      itemId,
+      await currentCount(trx, ctx.tenantId, itemId, Number(known.pass)),
+    );
+  }
+  try {
+    const { task, subTask, location } = await scanContext(trx, ctx, scan.subTaskId, scan.locationId);
+    if (scan.kind === 'empty') return await emptyLocation(trx, ctx, task.id, subTask.id, location, scan, now);
+    if (scan.kind === 'undo') return await applyUndo(trx, ctx, task.id, subTask.id, scan, now);
+
+    const code = scan.code?.trim();
+    if (!code) refuse('unknownBarcode', { code: '' });
+    const sku = await resolveSku(trx, ctx.tenantId, task.id, scan.locationId, code);
+    if (!sku) refuse('unknownBarcode', { code });
+    let delta = scan.quantity ?? 1;
+    if (scan.kind === 'carton') {
+      if (!sku.box_gauge || sku.box_gauge < 1)
+        throw new AppError('validation', {}, { quantity: ['box_gauge_required'] });
+      delta = roundQty(delta * sku.box_gauge);
+    }
+    const itemId = await findOrCreateLine(trx, ctx, task.id, subTask.id, location, sku, scan.lot || undefined, now);
+    // a scan undone before it arrived counts nothing
+    const undoneEarlier = await trx
+      .selectFrom('inv_scan_event')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('undo_of', '=', scan.clientId)
+      .select('id')
+      .executeTakeFirst();
+    if (undoneEarlier) delta = 0;
+    const line = await lockLine(trx, ctx.tenantId, itemId);
+    const after = await addToLine(trx, ctx, line, 1, delta, now);
+    await insertEvent(
+      trx,
+      ctx,
+      {
+        client_id: scan.clientId,
+        task_id: task.id,
+        sub_task_id: subTask.id,
+        location_id: scan.locationId,
+        item_id: itemId,
+        kind: scan.kind,
+        pass: 1,
+        quantity: delta,
+        quantity_after: after,
+        code,
+        raw_code: scan.raw,
+        sku_id: sku.id,
+        lot: scan.lot ?? null,
+        source: scan.source,
+        device_id: scan.deviceId,
+        device_time: scan.deviceTime,
+        offline: scan.offline,
+        note: undoneEarlier ? 'undone before received' : null,
+      },
+      now,
+    );
+    return outcome(scan.clientId, 'applied', itemId, after);
+  } catch (err) {
+    return rejectedOutcome(ctx, scan.clientId, err);
+  }
+}
+
+async function applyUndo(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  taskId: number,
+  subTaskId: number,
+  scan: ScanInput,
+  now: number,
+): Promise<ScanOutcome> {
+  if (!scan.undoOf) throw new AppError('validation', {}, { undoOf: ['undoTargetMissing'] });
+  const target = await eventByClientId(trx, ctx.tenantId, scan.undoOf);
+  const base = {
+    client_id: scan.clientId,
+    task_id: taskId,
+    sub_task_id: subTaskId,
+    location_id: scan.locationId,
+    kind: 'undo' as const,
+    undo_of: scan.undoOf,
+    code: scan.code ?? null,
+    raw_code: scan.raw,
+    source: scan.source,
+    device_id: scan.deviceId,
+    device_time: scan.deviceTime,
+    offline: scan.offline,
+  };
+  // the scan has not arrived yet (or counted nothing): keep the undo, the scan will count 0 when it comes
+  const alreadyUndone = target
+    ? await trx
+        .selectFrom('inv_scan_event')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('undo_of', '=', scan.undoOf)
+        .where('quantity', '<>', 0)
+        .select('id')
+        .executeTakeFirst()
+    : undefined;
+  // an undo of an undo takes nothing back (there is no redo): so any order of arrival gives the same sums
+  if (!target || target.item_id === null || target.kind === 'undo' || Number(target.quantity) === 0 || alreadyUndone) {
+    const itemId = target?.item_id == null ? null : Number(target.item_id);
+    const pass = target ? Number(target.pass) : 1;
+    await insertEvent(
+      trx,
+      ctx,
+      {
+        ...base,
+        item_id: itemId,
+        pass,
+        quantity: 0,
+        quantity_after: null,
+        note: target ? 'nothing to undo' : 'undo before its scan',
+      },
+      now,
+    );
+    return outcome(scan.clientId, 'applied', itemId, await currentCount(trx, ctx.tenantId, itemId, pass));
+  }
+  const itemId = Number(target.item_id);
+  const pass = Number(target.pass);
+  const delta = roundQty(-Number(target.quantity));
+  const line = await lockLine(trx, ctx.tenantId, itemId);
+  const after = await addToLine(trx, ctx, line, pass, delta, now);
+  await insertEvent(trx, ctx, { ...base, item_id: itemId, pass, quantity: delta, quantity_after: after }, now);
+  return outcome(scan.clientId, 'applied', itemId, after);
+}
+
+/** Counts the uncounted lines of a checked location as zero and confirms it empty. */
+async function emptyLocation(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  taskId: number,
+  subTaskId: number,
+  location: { location_id: number; state: number },
+  scan: Pick<ScanInput, 'clientId' | 'source' | 'deviceId' | 'deviceTime' | 'offline' | 'raw'>,
+  now: number,
+): Promise<ScanOutcome> {
+  // lock the location's lines at once, before any counter row (as a scan does: lines first), then read them
+  await trx
+    .updateTable('inv_item')
+    .set({ version: sql`version + 1` })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', location.location_id)
+    .where('counted_qty', 'is', null)
+    .execute();
+  const uncounted = await trx
+    .selectFrom('inv_item')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', location.location_id)
+    .where('counted_qty', 'is', null)
+    .select('id')
+    .orderBy('id')
+    .execute();
+  const common = {
+    task_id: taskId,
+    sub_task_id: subTaskId,
+    location_id: location.location_id,
+    kind: 'empty' as const,
+    pass: 1,
+    quantity: 0,
+    raw_code: scan.raw,
+    source: scan.source,
+    device_id: scan.deviceId,
+    device_time: scan.deviceTime,
+    offline: scan.offline,
+  };
+  for (const row of uncounted) {
+    const line = await readLine(trx, ctx.tenantId, Number(row.id));
+    if (!line || line.counted_qty !== null) continue;
+    const after = await addToLine(trx, ctx, line, 1, 0, now);
+    await insertEvent(trx, ctx, { ...common, client_id: randomUUID(), item_id: line.id, quantity_after: after }, now);
+  }
+  // the device's event itself: the location confirmed empty
+  await insertEvent(
+    trx,
+    ctx,
+    { ...common, client_id: scan.clientId, item_id: null, quantity_after: null, note: 'location empty' },
+    now,
+  );
+  await confirmLocationState(trx, ctx, taskId, subTaskId, location, LocationCountState.confirmedEmpty, now);
+  return outcome(scan.clientId, 'applied', null, 0);
+}
+
+/** Sets a checklist location confirmed (or confirmed empty), counting it once on its sub-task and task. */
+async function confirmLocationState(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  taskId: number,
+  subTaskId: number | null,
+  location: { location_id: number; state: number },
+  state: number,
+  now: number,
+) {
+  const wasConfirmed =
+    location.state === LocationCountState.confirmed || location.state === LocationCountState.confirmedEmpty;
+  await trx
+    .updateTable('inv_task_location')
+    .set({ state, confirmed_by: ctx.userId, confirmed_at: now })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('location_id', '=', location.location_id)
+    .execute();
+  if (wasConfirmed) return;
+  if (subTaskId !== null)
+    await trx
+      .updateTable('inv_sub_task')
+      .set({
+        confirmed_location_count: sql`confirmed_location_count + 1`,
+        status: sql`case when status = ${sql.lit(SubTaskStatus.pending)} then ${sql.lit(SubTaskStatus.inProgress)} else status end`,
+        started_at: sql`coalesce(started_at, ${now})`,
+      })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', subTaskId)
+      .execute();
+  await trx
+    .updateTable('inv_task')
+    .set({
+      confirmed_location_count: sql`confirmed_location_count + 1`,
+      inventory_status: sql`case when inventory_status = ${sql.lit(InventoryStatus.ready)} then ${sql.lit(InventoryStatus.counting)} else inventory_status end`,
+    })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', taskId)
+    .execute();
+}
+
+/**
+ * The location of a sub-task holds nothing: its uncounted lines are counted as zero (each a zero event) and it is
+ * confirmed empty. Refusals throw (`AppError`); a client id already received answers `duplicate`.
+ */
+export async function countLocationEmpty(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  input: { taskId: number; subTaskId: number; locationId: number; clientId?: string | undefined },
+  now: number,
+): Promise<ScanOutcome> {
+  const clientId = input.clientId ?? randomUUID();
+  if (await eventByClientId(trx, ctx.tenantId, clientId)) return outcome(clientId, 'duplicate', null, 0);
+  const { task, subTask, location } = await scanContext(trx, ctx, input.subTaskId, input.locationId);
+  if (task.id !== input.taskId) throw new AppError('notFound', { what: 'subTask' });
+  return emptyLocation(trx, ctx, task.id, subTask.id, location, { clientId, source: 1, offline: false }, now);
+}
+
+/** The counter is done with a location: it becomes confirmed (its uncounted lines stay uncounted). */
+export async function confirmLocation(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  input: { subTaskId: number; locationId: number },
+  now: number,
+) {
+  const { task, subTask, location } = await scanContext(trx, ctx, input.subTaskId, input.locationId);
+  if (location.state === LocationCountState.confirmedEmpty) return;
+  await confirmLocationState(trx, ctx, task.id, subTask.id, location, LocationCountState.confirmed, now);
+}
+
+/**
+ * Sets the absolute count of a pass of a line by hand: an event of `new - current` (client id made here), then
+ * the same updates as a scan. Refused after submission for pass 1 (`taskSubmitted`), on a stale version
+ * (`staleVersion`), in a cancelled or draft task. The caller checks permission and data scope.
+ */
+export async function setCount(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  itemId: number,
+  input: SetCountInput,
+  now: number,
+): Promise<{ itemId: number; quantity: number }> {
+  const found = await readLine(trx, ctx.tenantId, itemId);
+  if (!found) throw new AppError('notFound', { what: 'item' });
+  const task = await loadTask(trx, ctx.tenantId, found.task_id);
+  if (input.pass === 1) assertTaskCountable(task);
+  else if (task.inventory_status === InventoryStatus.cancelled || task.inventory_status === InventoryStatus.draft)
+    refuse('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', task.inventory_status) });
+  const line = await lockLine(trx, ctx.tenantId, itemId, input.version);
+  const quantity = roundQty(input.quantity);
+  const current = (input.pass === 1 ? line.counted_qty : line.review_qty) ?? 0;
+  const delta = roundQty(quantity - current);
+  const extra: Partial<Pick<InvItemTable, 'cartons' | 'loose' | 'abnormal_cause' | 'remark'>> = {};
+  if (input.abnormalCause !== undefined) extra.abnormal_cause = input.abnormalCause;
+  if (input.remark !== undefined) extra.remark = input.remark;
+  if (input.pass === 1 && (input.cartons != null || input.loose != null) && line.box_gauge) {
+    extra.cartons = input.cartons ?? 0;
+    extra.loose = input.loose ?? 0;
+  }
+  const after = await addToLine(trx, ctx, line, input.pass, delta, now, extra);
+  await insertEvent(
+    trx,
+    ctx,
+    {
+      client_id: input.clientId ?? randomUUID(),
+      task_id: line.task_id,
+      sub_task_id: line.sub_task_id,
+      location_id: line.location_id,
+      item_id: line.id,
+      kind: input.kind,
+      pass: input.pass,
+      quantity: delta,
+      quantity_after: after,
+      note: input.note ?? null,
+    },
+    now,
+  );
+  return { itemId: line.id, quantity: after };
+}
+
+/**
+ * Counts every uncounted line of a task as zero (result missing, or match when the book is 0), in set-based SQL,
+ * then recomputes the counters. Answers how many lines it counted.
+ */
+export async function countUncountedAsZero(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  taskId: number,
+  now: number,
+): Promise<number> {
+  const res = await trx
+    .updateTable('inv_item')
+    .set({
+      counted_qty: 0,
+      cartons: null,
+      loose: 0,
+      diff_qty: sql`0 - book_qty`,
+      result: sql`case when book_qty = 0 then ${sql.lit(ItemResult.match)} else ${sql.lit(ItemResult.missing)} end`,
+      counter_id: ctx.userId,
+      counted_at: now,
+      status: sql`case when status = ${sql.lit(ItemStatus.pending)} then ${sql.lit(ItemStatus.counted)} else status end`,
+      version: sql`version + 1`,
+      updated_at: now,
+    })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('task_id', '=', taskId)
+    .where('counted_qty', 'is', null)
+    .executeTakeFirst();
+  await recomputeProgress(trx, ctx.tenantId, taskId);
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Recomputes every progress counter of a task, its sub-tasks and its checklist locations with aggregate SQL
+ * (after bulk operations).
+ */
+export async function recomputeProgress(trx: Kysely<Database>, tenantId: number, taskId: number) {
+  const confirmed = [LocationCountState.confirmed, LocationCountState.confirmedEmpty];
+  await trx
+    .updateTable('inv_task_location')
+    .set({
+      line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id)`,
+      counted_line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id and i.counted_qty is not null)`,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .execute();
+  const itemCount = (owner: string, column: string, cond = sql``) =>
+    sql<number>`(select count(*) from inv_item i where i.tenant_id = ${tenantId} and i.${sql.raw(column)} = ${sql.ref(owner)} ${cond})`;
+  const locCount = (owner: string, column: string, cond = sql``) =>
+    sql<number>`(select count(*) from inv_task_location c where c.tenant_id = ${tenantId} and c.${sql.raw(column)} = ${sql.ref(owner)} ${cond})`;
+  const countedCond = sql`and i.counted_qty is not null`;
+  const diffCond = sql`and i.counted_qty is not null and i.diff_qty <> 0`;
+  const confirmedCond = sql`and c.state in (${sql.join(confirmed)})`;
+  await trx
+    .updateTable('inv_sub_task')
+    .set({
+      location_count: locCount('inv_sub_task.id', 'sub_task_id'),
+      confirmed_location_count: locCount('inv_sub_task.id', 'sub_task_id', confirmedCond),
+      line_count: itemCount('inv_sub_task.id', 'sub_task_id'),
+      counted_line_count: itemCount('inv_sub_task.id', 'sub_task_id', countedCond),
+      diff_line_count: itemCount('inv_sub_task.id', 'sub_task_id', diffCond),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('task_id', '=', taskId)
+    .execute();
+  await trx
+    .updateTable('inv_task')
+    .set({
+      location_count: locCount('inv_task.id', 'task_id'),
+      confirmed_location_count: locCount('inv_task.id', 'task_id', confirmedCond),
+      line_count: itemCount('inv_task.id', 'task_id'),
+      counted_line_count: itemCount('inv_task.id', 'task_id', countedCond),
+      diff_line_count: itemCount('inv_task.id', 'task_id', diffCond),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', taskId)
+    .execute();
+}

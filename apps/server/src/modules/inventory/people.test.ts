@@ -1,0 +1,62 @@
+import { api } from '@shelfwise/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { seedId } from '../../kernel/db/ids';
+import { expectError } from '../../test/assertions';
+import { describeEachDialect } from '../../test/harness';
+import { seedCountTask } from './count-fixture';
+
+const { inventoryCheckSubTask, inventoryReviewTask, inventorySnapshot } = api;
+
+/** The people pickers of counting, and a snapshot that a count task uses. */
+describeEachDialect('counting people pickers and snapshots in use', (get) => {
+  let admin = '';
+  beforeAll(async () => {
+    admin = (await get().login('admin')).accessToken;
+  });
+
+  it('lists enabled users of the tenant by keyword or id, to holders of the assign permissions only', async () => {
+    const t = get();
+    const picker = await t.createUser({ account: 'pp.supervisor', permissions: ['inventoryCheckSubTask:assign'] });
+    const on = await t.createUser({ account: 'pp.counter.on' });
+    await t.createUser({ account: 'pp.counter.off', status: 2 });
+    const beta = await t.createTenant('PeopleBeta');
+    await t.createUser({ account: 'pp.counter.beta', tenantId: beta.tenantId });
+    const token = (await t.login(picker.account, picker.password)).accessToken;
+    const found = await t.call(inventoryCheckSubTask.counterOptions, { keyword: 'pp.counter' }, { token });
+    expect(found.status).toBe(200);
+    expect(found.result.map((p) => p.account)).toEqual(['pp.counter.on']);
+    const byId = await t.call(inventoryCheckSubTask.counterOptions, { ids: `${on.id},999` }, { token });
+    expect(byId.result.map((p) => p.id)).toEqual([on.id]);
+    // the review picker needs its own grant
+    expectError(await t.call(inventoryReviewTask.assigneeOptions, {}, { token }), 403, 'forbidden');
+    const review = await t.call(inventoryReviewTask.assigneeOptions, { keyword: 'PP.COUNTER' }, { token: admin });
+    expect(review.result.map((p) => p.account)).toEqual(['pp.counter.on']);
+    expectError(await t.call(inventoryCheckSubTask.counterOptions, {}, {}), 401, 'unauthorized');
+  });
+
+  it('gives a counter of the seeded role the scanning workbench and the inventory directory above it', async () => {
+    const t = get();
+    const res = await t.call(
+      api.sysUser.add,
+      { account: 'pp.role.counter', realName: 'Counter', orgId: seedId('org.root'), roleIds: [seedId('role.counter')] },
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    const token = (await t.login('pp.role.counter', res.result.password ?? '')).accessToken;
+    const tree = (await t.call(api.sysMenu.loginMenuTree, {}, { token })).result;
+    const inventory = tree.find((n) => n.path === '/inventory');
+    expect(inventory?.children?.map((c) => c.path)).toEqual([
+      '/inventory/subtask',
+      '/inventory/scan',
+      '/inventory/review',
+    ]);
+  });
+
+  it('refuses to delete a stock snapshot that a count task uses', async () => {
+    const t = get();
+    const seeded = await seedCountTask(t, admin, { prefix: 'PPS' });
+    const res = await t.call(inventorySnapshot.delete, { id: seeded.snapshotId }, { token: admin });
+    expectError(res, 409, 'snapshotInUse');
+    expect((await t.call(inventorySnapshot.detail, { id: seeded.snapshotId }, { token: admin })).status).toBe(200);
+  });
+});

@@ -1,0 +1,1 @@
+export { registerReviewTaskRoutes } from './review.routes';
