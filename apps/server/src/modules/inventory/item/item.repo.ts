@@ -73,16 +73,46 @@ export function createItemRepo(db: Kysely<Database>) {
       .orderBy('inv_item.id');
   };
 
+  const countAll = async (tenantId: number, access: TaskAccess, f: ItemFilters) => {
+    const row = await matching(tenantId, access, f).select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+    return Number(row?.total ?? 0);
+  };
+  /**
+   * The total of an unfiltered page of a whole task or sub-task, from the line counter kept on it (a task of a
+   * million lines is never recounted per request); undefined when a filter or a partial view needs a real count.
+   */
+  const keptTotal = async (tenantId: number, access: TaskAccess, f: ItemFilters) => {
+    const filtered =
+      (f.result && access.book) || f.status || f.counted !== undefined || f.locationCode || f.skuCode || f.consignorId;
+    if (filtered) return undefined;
+    if (f.subTaskId) {
+      if (access.subTaskIds !== null && !access.subTaskIds.includes(f.subTaskId)) return undefined;
+      const row = await db
+        .selectFrom('inv_sub_task')
+        .select('line_count')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', f.subTaskId)
+        .where('task_id', '=', access.id)
+        .executeTakeFirst();
+      return row ? Number(row.line_count) : 0;
+    }
+    if (access.subTaskIds !== null) return undefined;
+    const row = await db
+      .selectFrom('inv_task')
+      .select('line_count')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', access.id)
+      .executeTakeFirst();
+    return row ? Number(row.line_count) : 0;
+  };
+
   return {
     async page(tenantId: number, access: TaskAccess, input: InputOf<typeof inventoryCheckItem.page>) {
       const column =
         input.field && (access.book || (input.field !== 'diffQty' && input.field !== 'result'))
           ? ITEM_SORT[input.field]
           : undefined;
-      const countRow = await matching(tenantId, access, input)
-        .select(sql<number>`count(*)`.as('total'))
-        .executeTakeFirst();
-      const total = Number(countRow?.total ?? 0);
+      const total = (await keptTotal(tenantId, access, input)) ?? (await countAll(tenantId, access, input));
       const items =
         total === 0
           ? []
