@@ -191,6 +191,7 @@ try {
     smallCsv,
     token,
   );
+  if (!small.id) throw new Error(`the 100,000-row snapshot was refused: ${JSON.stringify(small).slice(0, 600)}`);
   const smallTask = await call<number>(
     '/api/inventoryCheckTask/add',
     { name: 'Bench 100k', warehouseId, snapshotId: small.id },
@@ -216,6 +217,7 @@ try {
   );
   const importMs = performance.now() - t0;
   const memAfter = (await ask({ type: 'mem' })) as unknown as { rss: number; maxRss: number };
+  if (!big.id) throw new Error(`the big snapshot was refused: ${JSON.stringify(big).slice(0, 600)}`);
 
   const bigTask = await call<number>(
     '/api/inventoryCheckTask/add',

@@ -8,6 +8,12 @@ import { openXlsx, type SheetColumn, type SheetRow } from '../../kernel/files/xl
 import { parseTime } from '../../kernel/i18n/time';
 import { MAX_IMPORT_ROWS, readImportSheet, type SheetTexts } from '../warehouse/master-files';
 
+/**
+ * Largest stock file (snapshot import): a million CSV rows are about 30 MB, so stock files may be far larger than
+ * the 10 MB of other uploads; they are streamed, never held in memory.
+ */
+export const MAX_STOCK_FILE_BYTES = 512 * 1024 * 1024;
+
 /** Rows one insert statement of a stock import writes (well below every dialect's bind-parameter limit). */
 export const STOCK_INSERT_BATCH = 500;
 
@@ -68,6 +74,8 @@ export async function readStockFile(
     file.file.resume();
     throw new AppError('importInvalidCsv', { reason: (e as Error).message.slice(0, 200) });
   }
+  // a file cut at the size limit ends like a complete one: its rows must not pass for the whole file
+  if ((file.file as Readable & { truncated?: boolean }).truncated) throw new AppError('payloadTooLarge');
   const missing = columns.filter((c) => required.includes(c.key) && sheet.missing.includes(c.header));
   if (missing.length) throw new AppError('importInvalidCsv', { reason: missing.map((c) => c.header).join(', ') });
   return sheet.rows;
@@ -101,12 +109,15 @@ export async function openStockFile(
     throw new AppError(code, { reason: missing.map((c) => c.header).join(', ') });
   }
   const rows = opened.rows;
+  const upload = file.file as Readable & { truncated?: boolean };
   async function* checked(): AsyncGenerator<SheetRow> {
     try {
       yield* rows;
     } catch (e) {
       throw e instanceof AppError ? e : refuse(e);
     }
+    // a file cut at the size limit ends like a complete one: its last rows must not pass for the whole file
+    if (upload.truncated) throw new AppError('payloadTooLarge');
   }
   return checked();
 }

@@ -12,8 +12,10 @@ export const MAX_IMPORT_ROWS = 100_000;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The multipart field `file` of an upload request, or a validation error naming it. */
-export async function uploadedFile(req: FastifyRequest) {
-  const file = req.isMultipart() ? await req.file() : undefined;
+export async function uploadedFile(req: FastifyRequest, maxBytes?: number) {
+  const file = req.isMultipart()
+    ? await req.file(maxBytes ? { limits: { fileSize: maxBytes } } : undefined)
+    : undefined;
   if (file?.fieldname !== 'file') throw new AppError('validation', { count: 1 }, { file: ['Required'] });
   return file;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { sendXlsx, uploadedFile } from '../../warehouse/master-files';
+import { MAX_STOCK_FILE_BYTES } from '../stock-files';
 import { createSnapshotService } from './snapshot.service';
 
 /** How old the lines of an unfinished import must be before they are dropped (no import runs that long). */
@@ -33,7 +34,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, kernel: Kernel) {
     sendXlsx(reply, 'stock-snapshot-import-template', await snapshots.importTemplate(ctx)),
   );
   defineRoute(app, kernel, s.import, async (input, ctx, { req, time }) => {
-    const file = await uploadedFile(req);
+    const file = await uploadedFile(req, MAX_STOCK_FILE_BYTES);
     return snapshots.import(ctx, input, file, time);
   });
 }
