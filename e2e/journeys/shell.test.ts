@@ -140,8 +140,14 @@ describe('the web shell as a new user meets it', () => {
     await page.screenshot({ path: `${ARTIFACTS}not-found-en.png` });
     await page.getByRole('button', { name: 'Back to home' }).click();
     await page.waitForURL(/\/dashboard\/home$/);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByTestId('widget-welcome').waitFor();
+    // the home page may still be settling: a click that lands during a re-render can close the menu again
+    const signOut = page.getByRole('menuitem', { name: 'Sign out' });
+    for (let attempt = 0; attempt < 3 && !(await signOut.isVisible()); attempt++) {
+      await page.getByTestId('user-menu').click();
+      await signOut.waitFor({ timeout: 5000 }).catch(() => undefined);
+    }
+    await signOut.click();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(/\/login(\?redirect=.*)?$/);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
