@@ -8,63 +8,18 @@
 //     within 2x the raw SQL's time); the task's unfiltered first page with its total (target p99 < 100 ms);
 //   - scan ingestion: single scans with fresh client ids at 10 connections (targets: >= 1,000 scans/s, p99 < 50 ms).
 // Figures are printed; nothing here passes or fails a build.
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, openAsBlob } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { BenchCommand } from './location-server';
+import { BENCH_PASSWORD, median, startBenchServer } from './bench-server';
 
-const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SNAPSHOT_ROWS = Number(process.env.BENCH_SNAPSHOT_ROWS ?? 1_000_000);
-const password = 'Bench-pass-2026';
 const db = process.env.BENCH_DATABASE_URL ?? '';
-const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-bench-count-'));
-
-type Reply = { type: string; [key: string]: unknown };
-const child: ChildProcess = fork(join(root, 'bench/location-server.ts'), [], {
-  cwd: root,
-  execArgv: [
-    '--import',
-    'tsx',
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-  ],
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: password,
-    SEED_CAPTCHA: 'off',
-    SEED_REGIONS: 'off',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: db,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-  },
-});
-const replies: Reply[] = [];
-let waiting: ((r: Reply) => void) | null = null;
-child.on('message', (m: Reply) => {
-  if (waiting) {
-    const w = waiting;
-    waiting = null;
-    w(m);
-  } else replies.push(m);
-});
-const next = () =>
-  new Promise<Reply>((resolve, reject) => {
-    const queued = replies.shift();
-    if (queued) return resolve(queued);
-    waiting = resolve;
-    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
-  });
-const ask = (m: BenchCommand) => {
-  child.send(m);
-  return next();
-};
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const { base, dataDir, ask, call, stop } = await startBenchServer('count');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -90,18 +45,6 @@ async function writeSnapshotCsv(path: string, rows: number, locations: string[],
 }
 
 try {
-  const ready = await next();
-  const base = `http://127.0.0.1:${ready.port}`;
-  const call = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const out = (await res.json()) as { code: number; result: T; message: string };
-    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
-    return out.result;
-  };
   const uploadCsv = async <T>(path: string, file: string, token: string): Promise<T> => {
     const form = new FormData();
     form.append('file', await openAsBlob(file, { type: 'text/csv' }), 'stock.csv');
@@ -116,7 +59,7 @@ try {
   };
   const { accessToken: token } = await call<{ accessToken: string }>('/api/sysAuth/login', {
     account: 'admin',
-    password,
+    password: BENCH_PASSWORD,
   });
   const orgs = await call<{ id: number }[]>('/api/sysOrg/list', undefined, token);
   const warehouseId = await call<number>(
@@ -400,8 +343,5 @@ try {
     `scan ingestion (POST /api/inventoryScan/scan, fresh client ids): ${scanRps.toFixed(0)} scans/s, p99 ${scanP99} ms${scanBad ? ` (${scanBad} failed!)` : ''} (targets >= 1,000/s: ${verdict(scanRps >= 1000)}, p99 < 50 ms: ${verdict(scanP99 < 50)})\n`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }

@@ -2,78 +2,19 @@
 // SQL it runs, both measured in the server's own process; and the time to generate those 200,000 locations.
 // Targets (issue 5): the endpoint within 2x the raw query's time, p99 under 20 ms at 10 connections, and
 // generation under 10 s. Figures are printed; nothing here passes or fails a build.
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { BenchCommand } from './location-server';
+import { BENCH_PASSWORD, median, startBenchServer } from './bench-server';
 
-const root = new URL('..', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const password = 'Bench-pass-2026';
 const db = process.env.BENCH_DATABASE_URL ?? '';
-const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-bench-loc-'));
-
-type Reply = { type: string; [key: string]: unknown };
-const child: ChildProcess = fork(join(root, 'bench/location-server.ts'), [], {
-  cwd: root,
-  // BENCH_CPU_PROF=<dir> writes a CPU profile of the server process there
-  execArgv: [
-    '--import',
-    'tsx',
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-  ],
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: password,
-    SEED_CAPTCHA: 'off',
-    SEED_REGIONS: 'off',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: db,
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-  },
-});
-const replies: Reply[] = [];
-let waiting: ((r: Reply) => void) | null = null;
-child.on('message', (m: Reply) => {
-  if (waiting) {
-    const w = waiting;
-    waiting = null;
-    w(m);
-  } else replies.push(m);
-});
-const next = () =>
-  new Promise<Reply>((resolve, reject) => {
-    const queued = replies.shift();
-    if (queued) return resolve(queued);
-    waiting = resolve;
-    child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
-  });
-const ask = (m: BenchCommand) => {
-  child.send(m);
-  return next();
-};
+const { base, ask, call, stop } = await startBenchServer('loc');
 
 try {
-  const ready = await next();
-  const base = `http://127.0.0.1:${ready.port}`;
-  const call = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const out = (await res.json()) as { code: number; result: T; message: string };
-    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
-    return out.result;
-  };
   const { accessToken: token } = await call<{ accessToken: string }>('/api/sysAuth/login', {
     account: 'admin',
-    password,
+    password: BENCH_PASSWORD,
   });
   const orgs = await call<{ id: number }[]>('/api/sysOrg/list', undefined, token);
   const warehouseId = await call<number>(
@@ -120,7 +61,6 @@ try {
   const listQueries = queries.filter((q) => q.sql.includes('wh_location'));
   const others = queries.length - listQueries.length;
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const rounds: { api: autocannon.Result; raw: { rps: number; p50: number; p99: number } }[] = [];
   await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
   for (let round = 0; round < ROUNDS; round++) {
@@ -171,8 +111,5 @@ try {
     `per round: ${rounds.map((r) => `${(r.raw.rps / (r.api.requests.average || 1)).toFixed(2)}x`).join(' ')}\n`,
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
