@@ -32,6 +32,11 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
     const review = await t.call(inventoryReviewTask.assigneeOptions, { keyword: 'PP.COUNTER' }, { token: admin });
     expect(review.result.map((p) => p.account)).toEqual(['pp.counter.on']);
     expectError(await t.call(inventoryCheckSubTask.counterOptions, {}, {}), 401, 'unauthorized');
+    expectError(
+      await t.call(inventoryCheckSubTask.counterOptions, { keyword: 'x'.repeat(65) }, { token }),
+      400,
+      'validation',
+    );
   });
 
   it('gives a counter of the seeded role the scanning workbench and the inventory directory above it', async () => {

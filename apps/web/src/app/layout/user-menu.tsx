@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { logout, useUserInfo } from '../../features/auth/session.api';
 import { useAuthImage } from '../../lib/api/use-auth-image';
 import { local, session } from '../../lib/auth/storage';
+import { useNarrow } from '../../lib/layout/narrow';
 import { useTheme } from '../../lib/theme/theme-store';
 import { queryClient } from '../app';
 import { useBarColors } from './chrome-colors';
@@ -15,6 +16,7 @@ export function UserMenu() {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const { data: user } = useUserInfo();
+  const narrow = useNarrow();
   // the avatar is served behind the bearer token
   const avatar = useAuthImage(user?.avatar);
   const { top } = useBarColors();
@@ -62,7 +64,8 @@ export function UserMenu() {
         <Avatar size="small" src={avatar} style={{ background: avatarBg }}>
           {(user?.realName || user?.account || '?').slice(0, 1).toUpperCase()}
         </Avatar>
-        <span>{user?.realName || user?.account}</span>
+        {/* on a phone the avatar alone: the name would push the top bar past the screen's edge */}
+        {narrow ? null : <span>{user?.realName || user?.account}</span>}
       </Button>
     </Dropdown>
   );
