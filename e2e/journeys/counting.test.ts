@@ -2,32 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
 import { signInToWorkbench } from '../support/session';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png` });
-
-/** The API as one signed-in user (setup steps a journey does not need to click through). */
-async function apiAs(server: RunningServer, account: string, password: string) {
-  const login = await fetch(`${server.url}/api/sysAuth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account, password }),
-  });
-  const token = ((await login.json()) as { result: { accessToken: string } }).result.accessToken;
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${server.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const out = (await res.json()) as { code: number; result: T; message: string };
-    if (out.code !== 200) throw new Error(`${path}: ${out.code} ${out.message}`);
-    return out.result;
-  };
-}
 
 /** Signs in on the sign-in page as `account` and waits for the workbench. */
 async function signInAs(page: Page, server: RunningServer, account: string, password: string) {

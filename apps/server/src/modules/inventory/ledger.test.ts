@@ -8,6 +8,8 @@ import {
   applyScan,
   countLocationEmpty,
   countUncountedAsZero,
+  LedgerNote,
+  ledgerNoteText,
   recomputeProgress,
   type ScanInput,
   setCount,
@@ -312,6 +314,28 @@ describeEachDialect('count ledger', (get) => {
       .select('id')
       .execute();
     expect(missing).toHaveLength(11);
+    // each line counted as zero has its event: a `set` to 0 by the submitter, with a note shown translated
+    const zeroEvents = await db
+      .selectFrom('inv_scan_event')
+      .where('task_id', '=', seed.taskId)
+      .where('note', '=', LedgerNote.countedAsZero)
+      .select(['item_id', 'kind', 'quantity', 'quantity_after', 'user_id', 'client_id'])
+      .execute();
+    expect(zeroEvents).toHaveLength(9);
+    expect(new Set(zeroEvents.map((e) => Number(e.item_id))).size).toBe(9);
+    for (const e of zeroEvents) {
+      expect([e.kind, Number(e.quantity), Number(e.quantity_after), Number(e.user_id)]).toEqual([
+        'set',
+        0,
+        0,
+        ctx.userId,
+      ]);
+      expect(e.client_id).toBe(`zero-${seed.taskId}-${e.item_id}`);
+    }
+    expect(ledgerNoteText(LedgerNote.countedAsZero, 'zh-tw')).toBe('提交時未盤點：依任務規則記為 0');
+    expect(ledgerNoteText('typed by hand', 'zh-cn')).toBe('typed by hand');
+    // nothing left to count: a second call writes nothing
+    expect(await db.transaction().execute((trx) => countUncountedAsZero(trx, ctx, seed.taskId, Date.now()))).toBe(0);
   });
 
   it('gives the same counts for 1,000 scans with undos applied in order, or replayed twice in random order', async () => {

@@ -7,10 +7,12 @@ import {
   ItemResult,
   ItemStatus,
   type inventoryScan,
+  type Locale,
   LocationCountState,
   lineResult,
   type OutputOf,
   roundQty,
+  ScanSource,
   SubTaskStatus,
   splitCartons,
 } from '@shelfwise/contract';
@@ -21,6 +23,7 @@ import { AppError } from '../../kernel/errors/app-error';
 import type { UserContext } from '../../kernel/http/context';
 import { enumParam, t } from '../../kernel/i18n/translate';
 import { scopedWarehouses } from '../warehouse/warehouse/warehouse.repo';
+import { reserveIds, rowIndex } from './task/bulk-ids';
 
 // The count ledger (DOMAIN-STOCKTAKE §2): every scan or entry is an append-only event in `inv_scan_event`; a
 // line's counted quantity of a pass is the sum of its events' deltas. Each function here runs inside the
@@ -49,6 +52,44 @@ export interface SetCountInput {
   /** A client id of the entry (made on the server when absent). */
   clientId?: string | undefined;
   note?: string | null | undefined;
+}
+
+/**
+ * Notes the ledger writes on events, stored as these codes and shown translated in a line's history
+ * (`ledgerNoteText`); notes people type are stored and shown as typed.
+ */
+export const LedgerNote = {
+  locationEmpty: 'ledger:locationEmpty',
+  undoneBeforeReceived: 'ledger:undoneBeforeReceived',
+  nothingToUndo: 'ledger:nothingToUndo',
+  undoBeforeScan: 'ledger:undoBeforeScan',
+  countedAsZero: 'ledger:countedAsZero',
+} as const;
+
+const LEDGER_NOTE_TEXT: Record<string, Record<Locale, string>> = {
+  [LedgerNote.locationEmpty]: { en: 'Location empty', 'zh-cn': '库位为空', 'zh-tw': '儲位為空' },
+  [LedgerNote.undoneBeforeReceived]: {
+    en: 'Undone before it reached the server',
+    'zh-cn': '送达服务器前已撤销',
+    'zh-tw': '送達伺服器前已復原',
+  },
+  [LedgerNote.nothingToUndo]: { en: 'Nothing to undo', 'zh-cn': '没有可撤销的扫描', 'zh-tw': '沒有可復原的掃描' },
+  [LedgerNote.undoBeforeScan]: {
+    en: 'Undo received before its scan',
+    'zh-cn': '撤销先于其扫描送达',
+    'zh-tw': '復原早於其掃描送達',
+  },
+  [LedgerNote.countedAsZero]: {
+    en: 'Not counted at submission: counted as zero (task rule)',
+    'zh-cn': '提交时未盘点：按任务规则记为 0',
+    'zh-tw': '提交時未盤點：依任務規則記為 0',
+  },
+};
+
+/** The text of an event's note in a language (ledger codes translated, typed notes as they are). */
+export function ledgerNoteText(note: string | null, locale: Locale): string | null {
+  if (!note) return null;
+  return LEDGER_NOTE_TEXT[note]?.[locale] ?? note;
 }
 
 let ledgerIds: IdGenerator | null = null;
@@ -366,11 +407,13 @@ async function bumpProgress(
     .set({
       state: sql`case when state = ${sql.lit(LocationCountState.notStarted)} then ${sql.lit(LocationCountState.counting)} else state end`,
       counted_line_count: sql`counted_line_count + ${counted}`,
+      diff_line_count: sql`diff_line_count + ${diff}`,
+      counted_at: now,
     })
     .where('tenant_id', '=', tenantId)
     .where('task_id', '=', line.task_id)
     .where('location_id', '=', line.location_id);
-  if (counted === 0) loc = loc.where('state', '=', LocationCountState.notStarted);
+  if (quiet) loc = loc.where('state', '=', LocationCountState.notStarted);
   await loc.execute();
   if (line.sub_task_id !== null) {
     let sub = trx
@@ -645,7 +688,7 @@ export async function applyScan(
         device_id: scan.deviceId,
         device_time: scan.deviceTime,
         offline: scan.offline,
-        note: undoneEarlier ? 'undone before received' : null,
+        note: undoneEarlier ? LedgerNote.undoneBeforeReceived : null,
       },
       now,
     );
@@ -702,7 +745,7 @@ async function applyUndo(
         pass,
         quantity: 0,
         quantity_after: null,
-        note: target ? 'nothing to undo' : 'undo before its scan',
+        note: target ? LedgerNote.nothingToUndo : LedgerNote.undoBeforeScan,
       },
       now,
     );
@@ -768,7 +811,7 @@ async function emptyLocation(
   await insertEvent(
     trx,
     ctx,
-    { ...common, client_id: scan.clientId, item_id: null, quantity_after: null, note: 'location empty' },
+    { ...common, client_id: scan.clientId, item_id: null, quantity_after: null, note: LedgerNote.locationEmpty },
     now,
   );
   await confirmLocationState(trx, ctx, taskId, subTaskId, location, LocationCountState.confirmedEmpty, now);
@@ -789,7 +832,7 @@ async function confirmLocationState(
     location.state === LocationCountState.confirmed || location.state === LocationCountState.confirmedEmpty;
   await trx
     .updateTable('inv_task_location')
-    .set({ state, confirmed_by: ctx.userId, confirmed_at: now })
+    .set({ state, confirmed_by: ctx.userId, confirmed_at: now, counted_at: now })
     .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', taskId)
     .where('location_id', '=', location.location_id)
@@ -906,6 +949,62 @@ export async function countUncountedAsZero(
   taskId: number,
   now: number,
 ): Promise<number> {
+  // every change of a count is an event: one `set` to 0 per line, by the submitter, written set-based
+  const uncounted = () =>
+    trx
+      .selectFrom('inv_item')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('task_id', '=', taskId)
+      .where('counted_qty', 'is', null);
+  const n = Number((await uncounted().select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
+  if (n === 0) return 0;
+  ledgerIds ??= createIdGenerator(MAX_NODE);
+  const eventId = reserveIds(ledgerIds, n);
+  await trx
+    .insertInto('inv_scan_event')
+    .columns([
+      'id',
+      'tenant_id',
+      'client_id',
+      'task_id',
+      'sub_task_id',
+      'location_id',
+      'item_id',
+      'user_id',
+      'kind',
+      'pass',
+      'sku_id',
+      'lot',
+      'quantity',
+      'quantity_after',
+      'source',
+      'offline',
+      'server_at',
+      'note',
+    ])
+    .expression(
+      uncounted().select([
+        eventId(rowIndex(sql`inv_item.id`)).as('id'),
+        'tenant_id',
+        sql<string>`concat(${sql.lit(`zero-${taskId}-`)}, inv_item.id)`.as('client_id'),
+        'task_id',
+        'sub_task_id',
+        'location_id',
+        'id as item_id',
+        sql.lit(ctx.userId).as('user_id'),
+        sql.lit('set').as('kind'),
+        sql.lit(1).as('pass'),
+        'sku_id',
+        sql<string | null>`nullif(lot, '')`.as('lot'),
+        sql.lit(0).as('quantity'),
+        sql.lit(0).as('quantity_after'),
+        sql.lit(ScanSource.manual).as('source'),
+        sql.lit(0).as('offline'),
+        sql.lit(now).as('server_at'),
+        sql.lit(LedgerNote.countedAsZero).as('note'),
+      ]),
+    )
+    .execute();
   const res = await trx
     .updateTable('inv_item')
     .set({
@@ -939,6 +1038,7 @@ export async function recomputeProgress(trx: Kysely<Database>, tenantId: number,
     .set({
       line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id)`,
       counted_line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id and i.counted_qty is not null)`,
+      diff_line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id and i.counted_qty is not null and i.diff_qty <> 0)`,
     })
     .where('tenant_id', '=', tenantId)
     .where('task_id', '=', taskId)

@@ -55,6 +55,23 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
       '/inventory/scan',
       '/inventory/review',
     ]);
+    // works the sub-tasks and reviews given to them; planning them (add, assign, reopen, cancel) is not theirs
+    const { buttons } = (await t.call(api.sysAuth.userInfo, {}, { token })).result;
+    expect(buttons).toEqual(expect.arrayContaining(['inventoryCheckSubTask:lcc', 'inventoryCheckSubTask:complete']));
+    expect(buttons).toEqual(expect.arrayContaining(['inventoryScan:scan', 'inventoryReviewTask:review']));
+    for (const code of ['inventoryCheckSubTask:assign', 'inventoryCheckSubTask:reopen', 'inventoryReviewTask:cancel']) {
+      expect(buttons).not.toContain(code);
+    }
+    const seeded = await seedCountTask(t, admin, { prefix: 'PPC' });
+    expectError(
+      await t.call(
+        inventoryCheckSubTask.add,
+        { taskId: seeded.taskId, name: 'x', partition: { kind: 'area', areaIds: [1] } },
+        { token },
+      ),
+      403,
+      'forbidden',
+    );
   });
 
   it('refuses to delete a stock snapshot that a count task uses', async () => {

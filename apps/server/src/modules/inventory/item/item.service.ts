@@ -18,7 +18,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
 import { sheetText } from '../../warehouse/master-files';
-import { setCount, useLedgerIds } from '../ledger';
+import { ledgerNoteText, setCount, useLedgerIds } from '../ledger';
 import { coversSubTask, type TaskAccess, taskAccess } from './item.access';
 import { createItemRepo, type ItemFilters, type ItemRow } from './item.repo';
 
@@ -361,7 +361,7 @@ export function createItemService(
             rawCode: e.raw_code ?? e.code,
             deviceId: e.device_id,
             offline: Number(e.offline) === 1,
-            note: e.note,
+            note: ledgerNoteText(e.note, ctx.locale),
             at: Number(e.server_at),
           }),
           seq: seq++,

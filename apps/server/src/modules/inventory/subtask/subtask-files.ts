@@ -14,6 +14,7 @@ import PDFDocument from 'pdfkit';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
+import { pdfText, usePdfFonts } from '../../../kernel/files/pdf-fonts';
 import type { UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { statusInvalid } from '../task/task.service';
@@ -55,8 +56,20 @@ const reason = (key: string, locale: Locale, v = '') => (REASONS[key]?.[locale] 
 
 const PT_PER_MM = 72 / 25.4;
 const mm = (v: number) => v * PT_PER_MM;
-/** The built-in PDF fonts cover Latin-1 only: other characters print as `?` rather than as wrong glyphs. */
-const latin1 = (s: string | null | undefined) => (s ?? '').replace(/[^\u0020-\u00ff]/g, '?');
+/** Words printed on count sheets, in the caller's language. */
+const SHEET: Record<string, Record<Locale, string>> = {
+  skuCode: { en: 'SKU code', 'zh-cn': 'SKU 编码', 'zh-tw': 'SKU 編碼' },
+  skuName: { en: 'SKU name', 'zh-cn': 'SKU 名称', 'zh-tw': 'SKU 名稱' },
+  lot: { en: 'Lot', 'zh-cn': '批次', 'zh-tw': '批號' },
+  book: { en: 'Book', 'zh-cn': '账面', 'zh-tw': '帳面' },
+  counted: { en: 'Counted', 'zh-cn': '实盘', 'zh-tw': '實盤' },
+  aisle: { en: 'Aisle {v}', 'zh-cn': '巷道 {v}', 'zh-tw': '巷道 {v}' },
+  bay: { en: 'Bay {v}', 'zh-cn': '列 {v}', 'zh-tw': '列 {v}' },
+  level: { en: 'Level {v}', 'zh-cn': '层 {v}', 'zh-tw': '層 {v}' },
+  cont: { en: '{v} (continued)', 'zh-cn': '{v}（续）', 'zh-tw': '{v}（續）' },
+  empty: { en: '{v}: no locations', 'zh-cn': '{v}：没有库位', 'zh-tw': '{v}：沒有儲位' },
+  title: { en: 'Count sheets {v}', 'zh-cn': '盘点单 {v}', 'zh-tw': '盤點單 {v}' },
+};
 
 /** Count sheets (PDF) and the folder upload of photos of a sub-task. */
 export function createSubTaskFiles(kernel: Kernel) {
@@ -79,39 +92,42 @@ export function createSubTaskFiles(kernel: Kernel) {
       if (list) list.push(l);
       else byLocation.set(Number(l.location_id), [l]);
     }
+    const word = (key: string, v = '') => (SHEET[key]?.[ctx.locale] ?? key).replace('{v}', v);
     const doc = new PDFDocument({
       size: 'A4',
       margin: mm(12),
-      info: { Title: `Count sheets ${latin1(sub.code)}`, Creator: 'Shelfwise' },
+      info: { Title: word('title', sub.code), Creator: 'Shelfwise' },
     });
+    const fonts = usePdfFonts(doc);
+    const text = (s: string | null | undefined) => pdfText(fonts, s);
     const width = mm(210 - 24);
     const cols = guided
       ? [
-          ['SKU code', 0.22],
-          ['SKU name', 0.36],
-          ['Lot', 0.14],
-          ['Book', 0.1],
-          ['Counted', 0.18],
+          [word('skuCode'), 0.22],
+          [word('skuName'), 0.36],
+          [word('lot'), 0.14],
+          [word('book'), 0.1],
+          [word('counted'), 0.18],
         ]
       : [
-          ['SKU code', 0.24],
-          ['SKU name', 0.4],
-          ['Lot', 0.16],
-          ['Counted', 0.2],
+          [word('skuCode'), 0.24],
+          [word('skuName'), 0.4],
+          [word('lot'), 0.16],
+          [word('counted'), 0.2],
         ];
     const rowHeight = 18;
     const bottom = mm(297 - 12);
     const header = (title: string) => {
-      doc.font('Helvetica-Bold').fontSize(9).fillColor('#555555');
-      doc.text(latin1(`${sub.task_code ?? ''} / ${sub.code} ${sub.name}`), mm(12), mm(6), { lineBreak: false });
+      doc.font(fonts.bold).fontSize(9).fillColor('#555555');
+      doc.text(text(`${sub.task_code ?? ''} / ${sub.code} ${sub.name}`), mm(12), mm(6), { lineBreak: false });
       doc.fillColor('#000000');
       return title;
     };
     const tableHead = (y: number) => {
       let x = mm(12);
-      doc.font('Helvetica-Bold').fontSize(9);
+      doc.font(fonts.bold).fontSize(9);
       for (const [label, share] of cols) {
-        doc.text(String(label), x + 2, y + 5, { width: width * Number(share) - 4, lineBreak: false });
+        doc.text(text(String(label)), x + 2, y + 5, { width: width * Number(share) - 4, lineBreak: false });
         x += width * Number(share);
       }
       doc
@@ -124,19 +140,19 @@ export function createSubTaskFiles(kernel: Kernel) {
       if (index > 0) doc.addPage();
       header(loc.location_code);
       let y = mm(14);
-      doc.font('Helvetica-Bold').fontSize(20).text(latin1(loc.location_code), mm(12), y, { lineBreak: false });
+      doc.font(fonts.bold).fontSize(20).text(text(loc.location_code), mm(12), y, { lineBreak: false });
       const place = [
         loc.area_code,
-        loc.aisle && `Aisle ${loc.aisle}`,
-        loc.bay && `Bay ${loc.bay}`,
-        loc.level && `Level ${loc.level}`,
+        loc.aisle && word('aisle', loc.aisle),
+        loc.bay && word('bay', loc.bay),
+        loc.level && word('level', loc.level),
       ]
         .filter(Boolean)
         .join('   ');
       doc
-        .font('Helvetica')
+        .font(fonts.regular)
         .fontSize(10)
-        .text(latin1(place), mm(12), y + 26, { lineBreak: false });
+        .text(text(place), mm(12), y + 26, { lineBreak: false });
       // Code 128 of the location code, top right (what the scanner reads to set the location)
       const symbol = encodeCode128(loc.location_code);
       const module = Math.min(0.5, 80 / (symbol.modules + 2 * CODE128_QUIET_ZONE));
@@ -149,19 +165,19 @@ export function createSubTaskFiles(kernel: Kernel) {
           doc.addPage();
           header(loc.location_code);
           doc
-            .font('Helvetica-Bold')
+            .font(fonts.bold)
             .fontSize(12)
-            .text(latin1(`${loc.location_code} (cont.)`), mm(12), mm(14));
+            .text(text(word('cont', loc.location_code)), mm(12), mm(14));
           y = tableHead(mm(22));
         }
         const cells = guided
           ? [line.sku_code, line.sku_name, line.lot, String(Number(line.book_qty)), '']
           : [line.sku_code, line.sku_name, line.lot, ''];
         let x = mm(12);
-        doc.font('Helvetica').fontSize(9);
+        doc.font(fonts.regular).fontSize(9);
         cells.forEach((cell, i) => {
           const share = Number(cols[i]?.[1] ?? 0);
-          doc.text(latin1(cell), x + 2, y + 5, { width: width * share - 4, lineBreak: false, ellipsis: true });
+          doc.text(text(cell), x + 2, y + 5, { width: width * share - 4, lineBreak: false, ellipsis: true });
           x += width * share;
         });
         doc
@@ -183,9 +199,9 @@ export function createSubTaskFiles(kernel: Kernel) {
     });
     if (!locations.length)
       doc
-        .font('Helvetica')
+        .font(fonts.regular)
         .fontSize(12)
-        .text(latin1(`${sub.code}: no locations`));
+        .text(text(word('empty', sub.code)));
     doc.end();
     return doc;
   }

@@ -316,6 +316,16 @@ describeEachDialect('inventoryCheckSubTask', (get) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // one page per location (4), each under a page's worth of lines
     expect(pdf.rawPayload.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(4);
+    // names print in any of the three languages: a CJK-capable font is embedded (as a subset), not Helvetica
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: `/api/inventoryCheckSubTask/printSheet?id=${a}`,
+      headers: { authorization: `Bearer ${w.admin}`, 'accept-language': 'zh-TW' },
+    });
+    const raw = zh.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+    expect(zh.rawPayload.length).toBeLessThan(400_000);
     const hidden = await t.app.inject({
       method: 'GET',
       url: `/api/inventoryCheckSubTask/printSheet?id=${a}`,

@@ -29,8 +29,15 @@ export interface SeedReport {
 const audit = (now: number) => ({ created_at: now, created_by: null, updated_at: null, updated_by: null });
 const T = DEFAULT_TENANT_ID;
 
-/** Role seeds: code, name, data scope, and the menu keys (prefixes) granted. */
-const ROLES: { key: string; code: string; name: string; scope: number; menus: string[] | 'all' }[] = [
+/** Role seeds: code, name, data scope, the menu keys (prefixes) granted, and button keys held back from them. */
+const ROLES: {
+  key: string;
+  code: string;
+  name: string;
+  scope: number;
+  menus: string[] | 'all';
+  except?: string[];
+}[] = [
   { key: 'role.admin', code: 'admin', name: 'Administrator', scope: DataScope.all, menus: 'all' },
   {
     key: 'role.supervisor',
@@ -45,6 +52,17 @@ const ROLES: { key: string; code: string; name: string; scope: number; menus: st
     name: 'Counter',
     scope: DataScope.ownRecords,
     menus: ['dashboard', 'inventory.scan', 'inventory.subtask', 'inventory.review', 'system.userCenter', 'about'],
+    // a counter works the sub-tasks and reviews given to them; planning them is the supervisor's
+    except: [
+      'inventory.subtask.add',
+      'inventory.subtask.update',
+      'inventory.subtask.delete',
+      'inventory.subtask.assign',
+      'inventory.subtask.reopen',
+      'inventory.review.create',
+      'inventory.review.assign',
+      'inventory.review.cancel',
+    ],
   },
   {
     key: 'role.auditor',
@@ -265,7 +283,7 @@ export async function seedSystem(
         const granted =
           r.menus === 'all' ||
           r.menus.some((p) => m.key === p || m.key.startsWith(`${p}.`) || p.startsWith(`${m.key}.`));
-        if (granted) roleMenus.push({ tenant_id: T, role_id: roleId, menu_id: menuId });
+        if (granted && !r.except?.includes(m.key)) roleMenus.push({ tenant_id: T, role_id: roleId, menu_id: menuId });
       }
     }
     for (let i = 0; i < roleMenus.length; i += 200) {
