@@ -14,7 +14,7 @@ function closure(key, seen = new Set()) {
   for (const imp of chunk.imports ?? []) closure(imp, seen);
   return seen;
 }
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entry = 'index.html';
 const base = closure(entry);
 const routes = {
   login: 'src/features/auth/login-page.tsx',

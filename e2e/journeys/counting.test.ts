@@ -186,6 +186,8 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
     // no book quantity on a blind count
     assert.equal(await ann.getByTestId('scan-line-book').count(), 0);
     await shot(ann, 'counting-scan-phone-online');
+    // the service worker has cached the app shell (so the page can be reloaded offline)
+    await ann.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
     await phone.setOffline(true);
     await ann.getByTestId('scan-online-badge').and(ann.locator('[data-state="offline"]')).waitFor();
     for (let i = 0; i < 2; i++) await wedge(ann, '6901234567892');
@@ -197,6 +199,17 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       .filter({ hasText: '5' })
       .waitFor();
     await shot(ann, 'counting-scan-phone-offline');
+    // reloaded without a network: the service worker serves the app, the device keeps the queue and the location
+    await ann.reload();
+    await ann.getByTestId('scan-page').waitFor();
+    await ann.getByTestId('scan-queue-count').and(ann.locator('[data-count="2"]')).waitFor();
+    await ann
+      .getByTestId('scan-line')
+      .filter({ hasText: 'TEA' })
+      .getByTestId('scan-line-counted')
+      .filter({ hasText: '5' })
+      .waitFor();
+    await shot(ann, 'counting-scan-phone-offline-reloaded');
     await phone.setOffline(false);
     await ann.getByTestId('scan-online-badge').and(ann.locator('[data-state="online"]')).waitFor({ timeout: 30_000 });
     await ann.getByTestId('scan-queue-count').and(ann.locator('[data-count="0"]')).waitFor({ timeout: 30_000 });

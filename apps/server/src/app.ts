@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './kernel/http/security-headers';
 import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
 import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
+import { registerOverviewRoutes, registerPlannerRoutes, registerStatsRoutes } from './modules/insight';
 import {
   registerAuditRoutes,
   registerItemRoutes,
@@ -44,6 +45,7 @@ import { registerAuthRoutes } from './modules/system/auth/auth.routes';
 import { registerConfigRoutes } from './modules/system/config/config.routes';
 import { registerConstRoutes } from './modules/system/const/const.routes';
 import { registerDictRoutes } from './modules/system/dict/dict.routes';
+import { registerHomeRoutes } from './modules/system/home';
 import { registerLogRoutes } from './modules/system/log/log.routes';
 import { registerMenuRoutes } from './modules/system/menu/menu.routes';
 import { registerNoticeRoutes } from './modules/system/notice/notice.routes';
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerOnlineUserRoutes(app, kernel, realtime);
   registerTenantRoutes(app, kernel, realtime);
   registerUserRoutes(app, kernel, realtime);
+  registerHomeRoutes(app, kernel, VERSION);
   registerRoleRoutes(app, kernel);
   registerOrgRoutes(app, kernel);
   registerPosRoutes(app, kernel);
@@ -247,6 +250,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerReviewTaskRoutes(app, kernel);
   registerAuditRoutes(app, kernel);
   registerPeopleRoutes(app, kernel);
+  registerPlannerRoutes(app, kernel);
+  registerOverviewRoutes(app, kernel);
+  registerStatsRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));
@@ -261,7 +267,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       maxAge: '1h',
       // hashed assets may be cached; the page that names them must be fetched fresh after every release
       setHeaders: (res, path) => {
-        if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // the service worker too: a browser checks it for updates, and must see a new release's file list
+        if (path.endsWith('.html') || path.endsWith('/sw.js')) res.header('cache-control', 'no-cache');
       },
     });
   }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './lib/i18n/i18n';
 import './app/global.css';
+import { registerServiceWorker } from './lib/offline/service-worker';
 
 const root = document.getElementById('root');
 if (root) {
@@ -12,3 +13,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

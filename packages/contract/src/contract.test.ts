@@ -157,6 +157,7 @@ describe('endpoint catalogue', () => {
   it('has endpoints for every service the spec lists', () => {
     const services = [...new Set(allEndpoints.map((e) => e.service))].sort();
     expect(services).toEqual([
+      'consolidationPlanner',
       'inventoryCheckAudit',
       'inventoryCheckItem',
       'inventoryCheckSubTask',
@@ -165,12 +166,16 @@ describe('endpoint catalogue', () => {
       'inventoryReviewTask',
       'inventoryScan',
       'inventorySnapshot',
+      'locationOverview',
+      'pickCount',
+      'scanSummary',
       'swagger',
       'sysAuth',
       'sysConfig',
       'sysConst',
       'sysDictData',
       'sysDictType',
+      'sysHome',
       'sysLogDiff',
       'sysLogEx',
       'sysLogOp',
@@ -183,6 +188,7 @@ describe('endpoint catalogue', () => {
       'sysPos',
       'sysRegion',
       'sysRole',
+      'sysSchedule',
       'sysSms',
       'sysTenant',
       'sysTenantConfig',
@@ -193,6 +199,7 @@ describe('endpoint catalogue', () => {
       'warehouseConsignor',
       'warehouseInfo',
       'warehouseLocation',
+      'warehouseOverview',
       'warehouseSku',
     ]);
     expect(allEndpoints.length).toBe(Object.values(api).reduce((n, s) => n + Object.keys(s).length, 0));

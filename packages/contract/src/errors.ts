@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   // stock snapshots and pick records
   importInvalidCsv: 400,
   snapshotInUse: 409,
+  locationHasCountLines: 409,
+  scopeUnavailable: 409,
   // counting: tasks, sub-tasks, items, scans, reviews, audit
   taskStatusInvalid: 409,
   taskSubmitted: 409,

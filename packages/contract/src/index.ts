@@ -6,6 +6,12 @@ export * from './enum-types';
 export * from './enums';
 export * from './errors';
 export * from './i18n';
+export * from './insight/location-overview';
+export * from './insight/overview';
+export * from './insight/pick-count';
+export * from './insight/planner';
+export * from './insight/scan-summary';
+export * from './insight/stats-common';
 export * from './inventory/audit';
 export * from './inventory/item';
 export * from './inventory/rules';
@@ -19,6 +25,7 @@ export * from './system/auth';
 export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
+export * from './system/home';
 export * from './system/log';
 export * from './system/menu';
 export * from './system/notice';
@@ -37,6 +44,11 @@ export * from './warehouse/sku';
 export * from './warehouse/warehouse';
 
 import type { Endpoint } from './endpoint';
+import { locationOverview } from './insight/location-overview';
+import { warehouseOverview } from './insight/overview';
+import { pickCount } from './insight/pick-count';
+import { consolidationPlanner } from './insight/planner';
+import { scanSummary } from './insight/scan-summary';
 import { inventoryCheckAudit, inventoryReviewTask } from './inventory/audit';
 import { inventoryCheckItem, inventoryScan } from './inventory/item';
 import { inventoryPickRecord, inventorySnapshot } from './inventory/snapshot';
@@ -46,6 +58,7 @@ import { swagger, sysAuth, sysSms } from './system/auth';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
+import { sysHome, sysSchedule } from './system/home';
 import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from './system/log';
 import { sysMenu } from './system/menu';
 import { sysMessage, sysNotice } from './system/notice';
@@ -77,6 +90,8 @@ export const api = {
   sysUserRegWay,
   sysUser,
   sysUserMenu,
+  sysHome,
+  sysSchedule,
   sysRole,
   sysOrg,
   sysPos,
@@ -101,6 +116,11 @@ export const api = {
   inventoryScan,
   inventoryReviewTask,
   inventoryCheckAudit,
+  warehouseOverview,
+  scanSummary,
+  pickCount,
+  locationOverview,
+  consolidationPlanner,
 };
 
 /** Every endpoint of the API, flat. */

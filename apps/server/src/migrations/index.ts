@@ -8,6 +8,9 @@ import * as createConsignorSkuTables from './20261121050000_create_consignor_sku
 import * as createWarehouseTables from './20261121060000_create_warehouse_tables';
 import * as createInventorySnapshotTables from './20261122090000_create_inventory_snapshot_tables';
 import * as createInventoryCountTables from './20261122120000_create_inventory_count_tables';
+import * as createHomeTables from './20261123100000_create_home_tables';
+import * as addOverviewCounters from './20261124100000_add_overview_counters';
+import * as indexTaskLocationByLocation from './20261124300000_index_task_location_by_location';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261121060000_create_warehouse_tables': createWarehouseTables,
   '20261122090000_create_inventory_snapshot_tables': createInventorySnapshotTables,
   '20261122120000_create_inventory_count_tables': createInventoryCountTables,
+  '20261123100000_create_home_tables': createHomeTables,
+  '20261124100000_add_overview_counters': addOverviewCounters,
+  '20261124300000_index_task_location_by_location': indexTaskLocationByLocation,
 };

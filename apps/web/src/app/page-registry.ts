@@ -40,6 +40,13 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/inventory/scan/index': () => import('../features/inventory/scan/scan-page'),
   '/inventory/audit/index': () => import('../features/inventory/audit/audit-page'),
   '/inventory/review/index': () => import('../features/inventory/review/review-page'),
+  '/overview/cards/index': () => import('../features/overview/cards/cards-page'),
+  '/overview/warehouse/index': () => import('../features/overview/plan/plan-page'),
+  '/overview/three/index': () => import('../features/overview/three/three-page'),
+  '/overview/consolidation/index': () => import('../features/consolidation/consolidation-page'),
+  '/overview/scanSummary/index': () => import('../features/insight-stats/scan-summary-page'),
+  '/overview/pickCount/index': () => import('../features/insight-stats/pick-count-page'),
+  '/overview/location/index': () => import('../features/insight-stats/location-overview-page'),
 };
 
 const cache = new Map<string, Page>();

@@ -216,8 +216,52 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/inventoryPickRecord/clear': (a) => ({ warehouseId: a.warehouseInfo }),
   'POST /api/inventoryPickRecord/export': (a) => ({ scope: 'selected', ids: [a.inventoryPickRecord] }),
   'POST /api/sysMessage/send': (a) => ({ receiverIds: [a.sysUser], title: 'x', content: 'x' }),
+  'GET /api/scanSummary/options': (a) => ({ warehouseId: a.warehouseInfo, taskId: a.inventoryCheckTask }),
+  'POST /api/scanSummary/summary': (a) => ({ warehouseId: a.warehouseInfo, taskId: a.inventoryCheckTask }),
+  'POST /api/scanSummary/counters': (a) => ({ warehouseId: a.warehouseInfo, taskId: a.inventoryCheckTask }),
+  'POST /api/scanSummary/subTasks': (a) => ({ warehouseId: a.warehouseInfo, subTaskId: a.inventoryCheckSubTask }),
+  'POST /api/scanSummary/export': (a) => ({ warehouseId: a.warehouseInfo }),
+  'GET /api/pickCount/options': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/summary': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/locations': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/skus': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/heatmap': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/writeAbc': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/pickCount/export': (a) => ({ warehouseId: a.warehouseInfo }),
+  'GET /api/locationOverview/options': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/locationOverview/summary': (a) => ({ warehouseId: a.warehouseInfo, basis: 'snapshot' }),
+  'POST /api/locationOverview/page': (a) => ({ warehouseId: a.warehouseInfo, areaId: a.warehouseArea }),
+  'POST /api/locationOverview/export': (a) => ({
+    warehouseId: a.warehouseInfo,
+    basis: 'snapshot',
+    snapshotId: a.inventorySnapshot,
+  }),
   'POST /api/sysRegion/add': (a) => ({ pid: a.sysRegion, code: 'X1', nameEn: 'x' }),
   'POST /api/sysRegion/update': (a) => ({ id: a.sysRegion, code: 'ZZ', nameEn: 'hijacked' }),
+  'POST /api/sysHome/saveLayout': () => ({ widgets: [{ key: 'timer', span: 8 }] }),
+  'GET /api/sysSchedule/list': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
+  'POST /api/sysSchedule/add': () => ({ title: 'x', startTime: '2026-12-01 09:00', endTime: '2026-12-01 10:00' }),
+  'POST /api/sysSchedule/update': (a) => ({
+    id: a.sysSchedule,
+    title: 'hijacked',
+    startTime: '2026-12-01 09:00',
+    endTime: '2026-12-01 10:00',
+  }),
+  'POST /api/consolidationPlanner/query': (a) => ({ warehouseId: a.warehouseInfo, areaId: a.warehouseArea }),
+  'POST /api/consolidationPlanner/plan': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/consolidationPlanner/export': (a) => ({ warehouseId: a.warehouseInfo }),
+  'GET /api/warehouseOverview/cards': (a) => ({ warehouseId: a.warehouseInfo, taskId: a.inventoryCheckTask }),
+  'GET /api/warehouseOverview/plan2d': (a) => ({
+    warehouseId: a.warehouseInfo,
+    taskId: a.inventoryCheckTask,
+    areaId: a.warehouseArea,
+  }),
+  'GET /api/warehouseOverview/scene3d': (a) => ({
+    warehouseId: a.warehouseInfo,
+    taskId: a.inventoryCheckTask,
+    areaId: a.warehouseArea,
+  }),
+  'GET /api/warehouseOverview/locationLines': (a) => ({ locationId: a.countLocation, taskId: a.inventoryCheckTask }),
 };
 
 /** A warehouse body of tenant B (with tenant A's ids where the route takes them). */
@@ -405,6 +449,14 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   a.sysMenu = seedId('menu.system.pos');
   // regions are platform data every tenant reads (address pickers): not marked; writes by B answer 403
   a.sysRegion = await ok(api.sysRegion.add, { code: 'ZZ', nameEn: 'Platform region' });
+  // the workbench: A's administrator arranged their widgets and keeps a calendar item
+  await ok(api.sysHome.saveLayout, { widgets: [{ key: 'schedule', span: 24 }] });
+  a.sysSchedule = await ok(api.sysSchedule.add, {
+    title: MARK,
+    startTime: '2026-12-01 09:00',
+    endTime: '2026-12-01 10:00',
+    remark: MARK,
+  });
   a.sysNotice = await ok(api.sysNotice.add, { title: MARK, content: MARK, type: 1 });
   await ok(api.sysNotice.public, { id: a.sysNotice });
   await ok(api.sysMessage.send, { receiverIds: [seedId('user.admin')], title: MARK, content: MARK });

@@ -88,6 +88,10 @@ export interface InvTaskLocationTable {
   state: number;
   line_count: Generated<number>;
   counted_line_count: Generated<number>;
+  /** Lines counted with a difference from the book (pass 1), kept by the ledger. */
+  diff_line_count: Generated<number>;
+  /** When the count of the location last moved on (first count of a line, a difference changing, confirmed). */
+  counted_at: Generated<Millis | null>;
   confirmed_by: number | null;
   confirmed_at: Millis | null;
 }

@@ -325,6 +325,7 @@ export interface SysLogDiffTable extends LogActor {
   after_data: string | null;
 }
 
+import type { SysScheduleTable, SysUserLayoutTable } from './schema-home';
 import type {
   InvAuditRecordTable,
   InvItemPictureTable,
@@ -350,6 +351,7 @@ import type {
   WhWarehouseTable,
 } from './schema-warehouse';
 
+export * from './schema-home';
 export * from './schema-inventory';
 export * from './schema-warehouse';
 
@@ -372,6 +374,8 @@ export interface Database {
   sys_role_org: SysRoleOrgTable;
   sys_tenant_config: SysTenantConfigTable;
   sys_user_menu: SysUserMenuTable;
+  sys_user_layout: SysUserLayoutTable;
+  sys_schedule: SysScheduleTable;
   wh_warehouse: WhWarehouseTable;
   wh_area: WhAreaTable;
   wh_location: WhLocationTable;

@@ -271,6 +271,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该库存快照已被盘点任务使用，不能删除',
     'zh-tw': '該庫存快照已被盤點任務使用，不能刪除',
   },
+  locationHasCountLines: {
+    en: 'Locations counted in a stocktake cannot be deleted (disable them instead): {codes}',
+    'zh-cn': '已在盘点中使用的库位不能删除（可改为停用）：{codes}',
+    'zh-tw': '已在盤點中使用的儲位不能刪除（可改為停用）：{codes}',
+  },
   taskStatusInvalid: {
     en: 'The count task is {status}; this is not possible now',
     'zh-cn': '盘点任务当前为「{status}」，无法执行此操作',
@@ -295,6 +300,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'The scope holds no storage locations to count',
     'zh-cn': '盘点范围内没有可盘点的库位',
     'zh-tw': '盤點範圍內沒有可盤點的儲位',
+  },
+  scopeUnavailable: {
+    en: 'No location of the scope can be counted now: {locked} are held by another running count, {disabled} are disabled',
+    'zh-cn': '盘点范围内暂无可盘点的库位：{locked} 个被其他进行中的盘点锁定，{disabled} 个已停用',
+    'zh-tw': '盤點範圍內暫無可盤點的儲位：{locked} 個被其他進行中的盤點鎖定，{disabled} 個已停用',
   },
   subTaskStatusInvalid: {
     en: 'The sub-task is {status}; this is not possible now',
@@ -502,6 +512,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '请选择要导出的行',
     'zh-tw': '請選擇要匯出的資料列',
   },
+  abc_thresholds: {
+    en: 'The B threshold must be above the A threshold (A = top picks up to A %, B up to B %)',
+    'zh-cn': 'B 类阈值必须大于 A 类阈值（A 类占拣货量前 A %，B 类到 B %）',
+    'zh-tw': 'B 類閾值必須大於 A 類閾值（A 類佔揀貨量前 A %，B 類到 B %）',
+  },
   quantity_decimals: {
     en: 'Enter a quantity with at most 3 decimals',
     'zh-cn': '数量最多保留 3 位小数',
@@ -562,6 +577,22 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Choose either some storage locations or one storage area to print',
     'zh-cn': '请选择要打印的库位，或选择一个库区',
     'zh-tw': '請選擇要列印的儲位，或選擇一個儲區',
+  },
+  // workbench (system/home)
+  widget_duplicate: {
+    en: 'This widget is already on the workbench',
+    'zh-cn': '该组件已在工作台上',
+    'zh-tw': '該元件已在工作台上',
+  },
+  schedule_end_before_start: {
+    en: 'The end is before the start',
+    'zh-cn': '结束时间早于开始时间',
+    'zh-tw': '結束時間早於開始時間',
+  },
+  schedule_range_too_long: {
+    en: 'Ask for at most 400 days at a time',
+    'zh-cn': '一次最多查询 400 天',
+    'zh-tw': '一次最多查詢 400 天',
   },
   // reasons for menuParentInvalid
   reason_button_under_menu: {

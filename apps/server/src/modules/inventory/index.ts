@@ -1,4 +1,5 @@
 export { registerAuditRoutes } from './audit/audit.routes';
+export { BOOK_PERMISSION } from './item/item.access';
 export { registerItemRoutes } from './item/item.routes';
 export { registerPeopleRoutes } from './people';
 export { registerPickRecordRoutes } from './pick-record/pick-record.routes';

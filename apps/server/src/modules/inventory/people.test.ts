@@ -5,9 +5,9 @@ import { expectError } from '../../test/assertions';
 import { describeEachDialect } from '../../test/harness';
 import { seedCountTask } from './count-fixture';
 
-const { inventoryCheckSubTask, inventoryReviewTask, inventorySnapshot } = api;
+const { inventoryCheckSubTask, inventoryReviewTask, inventorySnapshot, warehouseLocation } = api;
 
-/** The people pickers of counting, and a snapshot that a count task uses. */
+/** The people pickers of counting, and master data (a snapshot, locations) that a count task uses. */
 describeEachDialect('counting people pickers and snapshots in use', (get) => {
   let admin = '';
   beforeAll(async () => {
@@ -72,6 +72,25 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
       403,
       'forbidden',
     );
+  });
+
+  it('refuses to delete locations a stocktake counted, naming them, and deletes nothing of such a batch', async () => {
+    const t = get();
+    const seeded = await seedCountTask(t, admin, { prefix: 'PPL' });
+    const counted = seeded.locations[0];
+    if (!counted) throw new Error('no location seeded');
+    const spare = (await t.call(warehouseLocation.add, { areaId: seeded.areaId, code: 'PPL-SPARE' }, { token: admin }))
+      .result as number;
+    const single = await t.call(warehouseLocation.delete, { id: counted.id }, { token: admin, lang: 'zh-tw' });
+    expectError(single, 409, 'locationHasCountLines');
+    expect(single.body.message).toContain(counted.code);
+    expect(single.body.message).toContain('停用');
+    const batch = await t.call(warehouseLocation.batchDelete, [spare, counted.id], { token: admin });
+    expectError(batch, 409, 'locationHasCountLines');
+    expect((await t.call(warehouseLocation.detail, { id: spare }, { token: admin })).status).toBe(200);
+    expect((await t.call(warehouseLocation.batchDelete, [spare], { token: admin })).status).toBe(200);
+    expectError(await t.call(warehouseLocation.detail, { id: spare }, { token: admin }), 404, 'notFound');
+    expect((await t.call(warehouseLocation.detail, { id: counted.id }, { token: admin })).status).toBe(200);
   });
 
   it('refuses to delete a stock snapshot that a count task uses', async () => {

@@ -6,6 +6,7 @@ import { useAuthImage } from '../../lib/api/use-auth-image';
 import { dayjs } from '../../lib/i18n/dayjs';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useUserInfo } from '../auth/session.api';
+import type { WidgetProps } from './widget-types';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour < 12) return 'morning';
@@ -14,7 +15,7 @@ function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
 }
 
 /** Welcome widget: greeting by time of day, the user's organisation and position, account type, today. */
-export function WelcomeWidget() {
+export function WelcomeWidget({ controls }: WidgetProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const language = useTheme((s) => s.language);
@@ -23,7 +24,7 @@ export function WelcomeWidget() {
   const avatar = useAuthImage(user?.avatar);
   const now = dayjs();
   return (
-    <WidgetFrame title={t('home.welcome.title')} testId="widget-welcome">
+    <WidgetFrame title={t('home.welcome.title')} extra={controls} testId="widget-welcome">
       <Space size={16} align="start">
         <Avatar size={56} src={avatar} style={{ background: token.colorPrimary, fontSize: 24 }}>
           {name.slice(0, 1).toUpperCase()}
@@ -33,9 +34,9 @@ export function WelcomeWidget() {
             {t(`home.welcome.${greetingKey(now.hour())}`, { name })}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {user?.orgName || user?.posName
-              ? t('home.welcome.orgPos', { org: user?.orgName ?? '', pos: user?.posName ?? '' })
-              : null}
+            {user?.orgName && user.posName
+              ? t('home.welcome.orgPos', { org: user.orgName, pos: user.posName })
+              : user?.orgName || user?.posName || null}
           </Typography.Text>
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
             {t('home.welcome.lastHint')}

@@ -1,3 +1,4 @@
+import { clearOfflineData } from '../offline/service-worker';
 import { getCookie, removeCookie, session, setCookie } from './storage';
 
 const ACCESS = 'token';
@@ -18,6 +19,7 @@ export const tokens = {
     removeCookie('userInfo');
     removeCookie('constList');
     session.clear();
+    clearOfflineData();
   },
 };
 

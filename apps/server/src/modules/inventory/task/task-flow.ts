@@ -3,6 +3,7 @@ import {
   InventoryStatus,
   ItemStatus,
   LocationCountState,
+  LocationStatus,
   ReviewTaskStatus,
   Status,
   UncountedRule,
@@ -48,7 +49,7 @@ async function generate(
       .where('inv_task_scope.kind', '=', kind);
   // the same condition picks the checklist and (on the location of each snapshot line) the lines, so neither
   // depends on the checklist just written (PostgreSQL has no statistics of it yet and plans a nested scan)
-  const inScope = sql<boolean>`wh_location.warehouse_id = ${task.warehouse_id} and wh_location.status = ${Status.enabled}${
+  const ofScope = sql<boolean>`wh_location.warehouse_id = ${task.warehouse_id}${
     scope.areas.length || scope.locations.length
       ? sql` and (${sql.join(
           [
@@ -59,9 +60,23 @@ async function generate(
         )})`
       : sql``
   }`;
+  const inScope = sql<boolean>`${ofScope} and wh_location.status = ${Status.enabled}`;
   const locations = () => tenantScoped(trx, ctx, 'wh_location').selectFrom().where(inScope);
   const locationCount = Number((await locations().select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
-  if (locationCount === 0) throw new AppError('scopeEmpty');
+  if (locationCount === 0) {
+    // say why: locations held by another running count, or disabled, are not "no locations"
+    const held = await tenantScoped(trx, ctx, 'wh_location')
+      .selectFrom()
+      .where(ofScope)
+      .select(['wh_location.status', sql<number>`count(*)`.as('n')])
+      .groupBy('wh_location.status')
+      .execute();
+    const countOf = (status: number) => Number(held.find((h) => Number(h.status) === status)?.n ?? 0);
+    const locked = countOf(LocationStatus.lockedByCount);
+    const disabled = countOf(LocationStatus.disabled);
+    if (locked + disabled > 0) throw new AppError('scopeUnavailable', { locked, disabled });
+    throw new AppError('scopeEmpty');
+  }
   const locationId = reserveIds(kernel.ids, locationCount);
   await trx
     .insertInto('inv_task_location')

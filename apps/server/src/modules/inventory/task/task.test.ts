@@ -197,9 +197,11 @@ describeEachDialect('inventoryCheckTask', (get) => {
       lineCount: 1,
       locationCount: 5,
     });
-    // a scope of only a disabled location is empty
+    // a scope of only a disabled location has nothing to count, and says why
     const empty = (await ok(t, task.add, taskBody(w, { scopeLocationIds: [w.loc['A-09-01']] }), w.admin)) as number;
-    expectError(await call(task.generateItems, { id: empty, version: 0 }), 400, 'scopeEmpty');
+    const refused = await call(task.generateItems, { id: empty, version: 0 });
+    expectError(refused, 409, 'scopeUnavailable');
+    expect(refused.body.message).toContain('0 are held by another running count, 1 are disabled');
     expect((await taskNow(t, empty, w.admin)).inventoryStatus).toBe(InventoryStatus.draft);
     expectError(await call(task.generateItems, { id: empty, version: 5 }), 409, 'staleVersion');
   });
@@ -212,6 +214,11 @@ describeEachDialect('inventoryCheckTask', (get) => {
     expect((await taskNow(t, id, w.admin)).inventoryStatus).toBe(InventoryStatus.counting);
     expect(await locationStatus('A-01-01')).toBe(LocationStatus.lockedByCount);
     expect(await locationStatus('A-09-01')).toBe(2);
+    // another task of a location this running count holds cannot take it
+    const rival = (await ok(t, task.add, taskBody(w, { scopeLocationIds: [w.loc['A-01-01']] }), w.admin)) as number;
+    const held = await call(task.generateItems, { id: rival, version: 0 });
+    expectError(held, 409, 'scopeUnavailable');
+    expect(held.body.message).toContain('1 are held by another running count');
     expectError(await call(task.start, { id, version: 2 }), 409, 'taskStatusInvalid');
     expectError(await call(task.delete, { id }), 409, 'taskStatusInvalid');
     await countTask(t, w, id, {

@@ -250,6 +250,7 @@ const DIRECTORIES: readonly DirSpec[] = [
           ['sysUserMenu:list', 'userMenuList', t('Favourite menus', '收藏菜单列表', '我的最愛清單')],
           ['sysUserMenu:add', 'userMenuAdd', t('Add to favourites', '添加收藏', '加入我的最愛')],
           ['sysUserMenu:delete', 'userMenuDelete', t('Remove from favourites', '取消收藏', '移除我的最愛')],
+          ['sysHome:buildInfo', 'buildInfo', t('Version and build', '版本与构建信息', '版本與建置資訊')],
         ],
       },
       {

@@ -152,15 +152,35 @@ export function createLocationRepo(db: Kysely<Database>) {
       }),
     update: (ctx: TenantContext, id: number, set: Partial<WhLocationTable>) =>
       locations(ctx).updateTable().set(set).where('id', '=', id).execute(),
-    remove: async (ctx: TenantContext, ids: readonly number[]) =>
-      Number(
+    /**
+     * Deletes the locations unless a stocktake counted one of them (a checklist row of any task: count lines live
+     * only at checklist locations); then nothing is deleted and the codes (up to 5) of those are answered. The
+     * condition is also part of the delete, so a task generated meanwhile cannot lose its locations.
+     */
+    remove: async (ctx: TenantContext, ids: readonly number[]) => {
+      const counted = sql<boolean>`exists (select 1 from inv_task_location tl where tl.tenant_id = wh_location.tenant_id and tl.location_id = wh_location.id)`;
+      const kept = (
+        await locations(ctx)
+          .selectFrom()
+          .select('code')
+          .where('id', 'in', [...ids])
+          .where(counted)
+          .orderBy('code')
+          .limit(5)
+          .execute()
+      ).map((r) => r.code);
+      if (kept.length) return { deleted: 0, kept };
+      const deleted = Number(
         (
           await locations(ctx)
             .deleteFrom()
             .where('id', 'in', [...ids])
+            .where(sql<boolean>`not ${counted}`)
             .executeTakeFirst()
         ).numDeletedRows,
-      ),
+      );
+      return { deleted, kept };
+    },
   };
 }
 

@@ -202,12 +202,17 @@ export function createLocationService(kernel: Kernel) {
     },
     async delete(ctx: UserContext, id: number) {
       const before = await locationOr404(ctx, id);
-      await repo.remove(ctx, [id]);
+      const { kept } = await repo.remove(ctx, [id]);
+      if (kept.length) throw new AppError('locationHasCountLines', { codes: kept.join(', ') });
       kernel.logs.diff(ctx, { table: 'wh_location', id, op: 'delete', before });
     },
+    /** Deletes the visible locations, none when a stocktake counted one of them (a 409 names them). */
     async batchDelete(ctx: UserContext, ids: number[]) {
       const visible = await repo.visibleIds(ctx, ids);
-      return visible.length ? repo.remove(ctx, visible) : 0;
+      if (!visible.length) return 0;
+      const { deleted, kept } = await repo.remove(ctx, visible);
+      if (kept.length) throw new AppError('locationHasCountLines', { codes: kept.join(', ') });
+      return deleted;
     },
     async setStatus(ctx: UserContext, id: number, status: number) {
       const before = await locationOr404(ctx, id);

@@ -1,0 +1,14 @@
+export { type CountedLine, type CountedLocation, type CountedStock, countedStock } from './counted-stock';
+export {
+  AREA_GAP,
+  DEFAULT_LOCATION_SIZE,
+  type FloorArea,
+  type FloorLocation,
+  type FloorPlan,
+  type FloorQuery,
+  type FloorWarehouse,
+  loadFloorPlan,
+} from './geometry';
+export { registerOverviewRoutes } from './overview/overview.routes';
+export { registerPlannerRoutes } from './planner/planner.routes';
+export { registerStatsRoutes } from './stats';

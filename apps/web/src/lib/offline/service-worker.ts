@@ -1,0 +1,18 @@
+// The service worker (src/sw/sw.ts) lets the scanning workbench reload without a network. It is registered in
+// production builds only (the dev server has no dist/sw.js).
+
+/** Registers `/sw.js` once the page has loaded (it then caches the app shell in the background). */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // without a worker the app works as before, only not reloadable offline
+    });
+  });
+}
+
+/** Forgets the API answers the worker kept for starting offline (they belong to the user signing out). */
+export function clearOfflineData(): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage('clear-api');
+}
