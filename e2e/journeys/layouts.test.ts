@@ -28,8 +28,17 @@ async function openNoticeCentre(page: Page, layout: string) {
   await page.getByRole('menuitem', { name: 'Notice centre' }).click();
   await page.waitForURL(/\/dashboard\/notice$/);
   await page.getByRole('tab', { name: 'Notice centre' }).waitFor();
-  await page.getByRole('tab', { name: 'Home' }).click();
-  await page.waitForURL(/\/dashboard\/home$/);
+  // a click while the tab bar re-renders (the notice page loading) can press on one element and release on its
+  // replacement, which is no click: then click again
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('tab', { name: 'Home' }).click();
+    try {
+      await page.waitForURL(/\/dashboard\/home$/, { timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await page.getByTestId('widget-welcome').waitFor();
 }
 
