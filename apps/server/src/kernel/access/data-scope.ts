@@ -1,6 +1,7 @@
 import { DataScope } from '@shelfwise/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema';
+import type { ShapeValue } from '../db/shaped';
 
 /**
  * What organisation-owned data a user may see: everything, or the records of a set of organisations plus,
@@ -137,4 +138,36 @@ export function scopeCoversOrg(ctx: ScopeContext, orgId: number | null): boolean
   const scope = ctx.dataScope;
   if (scope.all) return true;
   return orgId !== null && scope.orgIds.includes(orgId);
+}
+
+/**
+ * The data scope as values of a shaped query (see `createShapedQueries`): nothing for a caller who sees everything,
+ * else a marker, the organisations one by one and the owner. `scopeFilterOf` builds the same condition as
+ * `scopeFilter` from them.
+ */
+export function scopeArgs(ctx: ScopeContext): Record<string, ShapeValue> {
+  const scope = ctx.dataScope;
+  if (scope.all) return {};
+  const args: Record<string, ShapeValue> = { 'scope.on': null };
+  scope.orgIds.forEach((id, i) => {
+    args[`scope.org.${i}`] = id;
+  });
+  if (scope.self && ctx.userId !== null) args['scope.owner'] = ctx.userId;
+  return args;
+}
+
+/** `scopeFilter` for a shaped query: the condition of `scopeArgs`, every value bound through `param`. */
+export function scopeFilterOf(
+  args: Record<string, ShapeValue>,
+  param: (key: string) => never,
+  columns: { org: string; owner?: string },
+): Expression<SqlBool> | undefined {
+  if (!('scope.on' in args)) return undefined;
+  const parts: ReturnType<typeof sql<boolean>>[] = [];
+  const orgs = Object.keys(args).filter((k) => k.startsWith('scope.org.'));
+  if (orgs.length) parts.push(sql<boolean>`${sql.ref(columns.org)} in (${sql.join(orgs.map((k) => param(k)))})`);
+  if ('scope.owner' in args && columns.owner)
+    parts.push(sql<boolean>`${sql.ref(columns.owner)} = ${param('scope.owner')}`);
+  if (!parts.length) return sql<boolean>`1 = 0`;
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }

@@ -1,5 +1,6 @@
 import type { PageResult } from '@shelfwise/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { ShapedQueries, ShapeValue } from './shaped';
 
 /** Paging input as every page endpoint receives it (sort field already checked against a whitelist). */
 export interface PageRequest {
@@ -63,4 +64,48 @@ export function containsPattern(text: string): string {
 /** Case-insensitive "contains" on a column, portable across the three dialects. */
 export function ilike(column: string, text: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '!'`;
+}
+
+/**
+ * `paginate` with shaped queries (compiled once per combination of filters and sort): `count` and `rows` build the
+ * counted and the listed query from the page's arguments, binding every value through `param`.
+ */
+export async function paginateShaped<Row>(
+  shaped: ShapedQueries,
+  name: string,
+  args: Record<string, ShapeValue>,
+  req: PageRequest,
+  sortColumns: Record<string, string>,
+  defaultSort: { column: string; desc: boolean },
+  idColumn: string,
+  // biome-ignore lint/suspicious/noExplicitAny: any query over the rows; only its count is read
+  count: (param: (key: string) => never) => SelectQueryBuilder<any, any, object>,
+  // biome-ignore lint/suspicious/noExplicitAny: the listed query, whatever its tables
+  rows: (param: (key: string) => never) => SelectQueryBuilder<any, any, Row>,
+): Promise<PageResult<Row>> {
+  const [countRow] = await shaped(`${name}.count`, args, '', (p) => count(p).select(sql<number>`count(*)`.as('total')));
+  const total = Number((countRow as { total?: number | string } | undefined)?.total ?? 0);
+  const column = req.field ? sortColumns[req.field] : undefined;
+  const sort = column ? { column, desc: req.order === 'descending' } : defaultSort;
+  const paged = { ...args, 'page.limit': req.pageSize, 'page.offset': (req.page - 1) * req.pageSize };
+  const items =
+    total === 0
+      ? []
+      : ((await shaped(`${name}.rows`, paged, `${sort.column}|${sort.desc}`, (p) =>
+          rows(p)
+            .orderBy(sql.ref(sort.column), sort.desc ? 'desc' : 'asc')
+            .orderBy(sql.ref(idColumn), sort.desc ? 'desc' : 'asc')
+            .limit(p('page.limit'))
+            .offset(p('page.offset')),
+        )) as Row[]);
+  const totalPages = Math.ceil(total / req.pageSize);
+  return {
+    page: req.page,
+    pageSize: req.pageSize,
+    total,
+    totalPages,
+    items,
+    hasPrevPage: req.page > 1,
+    hasNextPage: req.page < totalPages,
+  };
 }

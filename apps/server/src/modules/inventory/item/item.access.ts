@@ -1,5 +1,6 @@
 import { CountMode } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import { prepared } from '../../../kernel/db/prepared';
 import type { Database } from '../../../kernel/db/schema';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
@@ -24,17 +25,42 @@ export interface TaskAccess {
 export const canSeeBook = (ctx: UserContext, countMode: number) =>
   countMode === CountMode.guided || ctx.isSuperAdmin || ctx.permissions.has(BOOK_PERMISSION);
 
+type Key = { tenantId: number; id: number };
+
+/** The fixed-shape lookups of the access check, compiled once per database: every line and scan request runs them. */
+function accessQueries(db: Kysely<Database>) {
+  const any = db as Kysely<unknown>;
+  return {
+    task: prepared<Key, { id: number; warehouse_id: number; count_mode: number; inventory_status: number }>(any, (p) =>
+      db
+        .selectFrom('inv_task')
+        .where('tenant_id', '=', p('tenantId'))
+        .where('id', '=', p('id'))
+        .select(['id', 'warehouse_id', 'count_mode', 'inventory_status']),
+    ),
+    /** A warehouse of the tenant: the whole data-scope check of a caller who sees every warehouse. */
+    warehouse: prepared<Key, { id: number }>(any, (p) =>
+      db.selectFrom('wh_warehouse').where('tenant_id', '=', p('tenantId')).where('id', '=', p('id')).select('id'),
+    ),
+  };
+}
+const compiled = new WeakMap<Kysely<Database>, ReturnType<typeof accessQueries>>();
+const queriesOf = (db: Kysely<Database>) => {
+  let q = compiled.get(db);
+  if (!q) {
+    q = accessQueries(db);
+    compiled.set(db, q);
+  }
+  return q;
+};
+
 /**
  * The caller's access to a task: every line when its warehouse is in their data scope, else the lines of the
  * sub-tasks they count. Another tenant's task, or one they have nothing to do with, is not found (404).
  */
 export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId: number): Promise<TaskAccess> {
-  const task = await db
-    .selectFrom('inv_task')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', '=', taskId)
-    .select(['id', 'warehouse_id', 'count_mode', 'inventory_status'])
-    .executeTakeFirst();
+  const queries = queriesOf(db);
+  const [task] = await queries.task({ tenantId: ctx.tenantId, id: taskId });
   if (!task) throw notFound('task');
   const base = {
     id: Number(task.id),
@@ -43,10 +69,12 @@ export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId:
     inventoryStatus: Number(task.inventory_status),
     book: canSeeBook(ctx, Number(task.count_mode)),
   };
-  const inScope = await scopedWarehouses(db, ctx)
-    .where('wh_warehouse.id', '=', base.warehouseId)
-    .select('wh_warehouse.id')
-    .executeTakeFirst();
+  const inScope = ctx.dataScope.all
+    ? (await queries.warehouse({ tenantId: ctx.tenantId, id: base.warehouseId }))[0]
+    : await scopedWarehouses(db, ctx)
+        .where('wh_warehouse.id', '=', base.warehouseId)
+        .select('wh_warehouse.id')
+        .executeTakeFirst();
   if (inScope) return { ...base, subTaskIds: null };
   const mine = await db
     .selectFrom('inv_sub_task_counter')

@@ -1,6 +1,7 @@
 import type { InputOf, inventoryCheckItem } from '@shelfwise/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
+import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 import type { TaskAccess } from './item.access';
 
 /** Filters of the line list (page and export), with the task or sub-task already checked. */
@@ -15,29 +16,68 @@ export const ITEM_SORT = {
   result: 'inv_item.result',
 } as const;
 
-/** Codes starting with `text`, as an index range (codes sort below `~`). */
-const startsWith = (column: string, text: string) =>
-  sql<boolean>`${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}~`}`;
-
 /** Data access of count lines; every query is bounded by tenant and task (the indexes of the migration). */
 export function createItemRepo(db: Kysely<Database>) {
-  const matching = (tenantId: number, access: TaskAccess, f: ItemFilters) => {
-    let q = db.selectFrom('inv_item').where('inv_item.tenant_id', '=', tenantId);
-    if (f.subTaskId) q = q.where('inv_item.sub_task_id', '=', f.subTaskId);
-    else q = q.where('inv_item.task_id', '=', access.id);
-    if (f.subTaskId) q = q.where('inv_item.task_id', '=', access.id);
-    if (access.subTaskIds !== null)
-      q = access.subTaskIds.length
-        ? q.where('inv_item.sub_task_id', 'in', access.subTaskIds)
-        : q.where(sql<boolean>`1 = 0`);
+  const shaped = createShapedQueries(db as Kysely<unknown>);
+  /**
+   * The filter of a line query as named values: which names are present decides the SQL (see `ShapedQueries`), so
+   * the page runs queries compiled once per combination of filters.
+   */
+  const filterArgs = (tenantId: number, access: TaskAccess, f: ItemFilters) => {
+    const a: Record<string, ShapeValue> = { tenantId };
+    // a sub-task's lines are all of its task (the access was resolved from the sub-task's own task), so its filter
+    // alone bounds them: with the task id added, SQLite read every matching row to check it instead of counting
+    // the sub-task's index entries
+    if (f.subTaskId) a.subTaskId = f.subTaskId;
+    else a.taskId = access.id;
+    if (access.subTaskIds !== null) {
+      if (access.subTaskIds.length === 0) a.noSubTask = null;
+      access.subTaskIds.forEach((id, i) => {
+        a[`mine.${i}`] = id;
+      });
+    }
     // filtering by result tells what the book says: only for callers who see it
-    if (f.result && access.book) q = q.where('inv_item.result', '=', f.result);
-    if (f.status) q = q.where('inv_item.status', '=', f.status);
-    if (f.counted !== undefined) q = q.where('inv_item.counted_qty', f.counted ? 'is not' : 'is', null);
-    if (f.locationCode) q = q.where(startsWith('inv_item.location_code', f.locationCode));
-    if (f.skuCode) q = q.where('inv_item.sku_code', '=', f.skuCode);
-    if (f.consignorId) q = q.where('inv_item.consignor_id', '=', f.consignorId);
+    if (f.result && access.book) a.result = f.result;
+    if (f.status) a.status = f.status;
+    if (f.counted !== undefined) a[f.counted ? 'counted' : 'uncounted'] = null;
+    if (f.locationCode) {
+      // codes starting with the text, as an index range (codes sort below `~`)
+      a.locationFrom = f.locationCode;
+      a.locationTo = `${f.locationCode}~`;
+    }
+    if (f.skuCode) a.skuCode = f.skuCode;
+    if (f.consignorId) a.consignorId = f.consignorId;
+    return a;
+  };
+  /** The lines of a filter; `p` binds a value (the value itself, or a parameter of a shaped query). */
+  const matching = (a: Record<string, ShapeValue>, p: (key: string) => never) => {
+    let q = db.selectFrom('inv_item').where('inv_item.tenant_id', '=', p('tenantId'));
+    if ('subTaskId' in a) q = q.where('inv_item.sub_task_id', '=', p('subTaskId'));
+    if ('taskId' in a) q = q.where('inv_item.task_id', '=', p('taskId'));
+    if ('noSubTask' in a) q = q.where(sql<boolean>`1 = 0`);
+    const mine = Object.keys(a).filter((k) => k.startsWith('mine.'));
+    if (mine.length)
+      q = q.where(
+        'inv_item.sub_task_id',
+        'in',
+        mine.map((k) => p(k)),
+      );
+    if ('result' in a) q = q.where('inv_item.result', '=', p('result'));
+    if ('status' in a) q = q.where('inv_item.status', '=', p('status'));
+    if ('counted' in a) q = q.where('inv_item.counted_qty', 'is not', null);
+    if ('uncounted' in a) q = q.where('inv_item.counted_qty', 'is', null);
+    if ('locationFrom' in a)
+      q = q
+        .where('inv_item.location_code', '>=', p('locationFrom'))
+        .where('inv_item.location_code', '<', p('locationTo'));
+    if ('skuCode' in a) q = q.where('inv_item.sku_code', '=', p('skuCode'));
+    if ('consignorId' in a) q = q.where('inv_item.consignor_id', '=', p('consignorId'));
     return q;
+  };
+  /** The builder of a filter with its values written in (exports and other one-off queries). */
+  const matchingNow = (tenantId: number, access: TaskAccess, f: ItemFilters) => {
+    const a = filterArgs(tenantId, access, f);
+    return matching(a, (k) => a[k] as never);
   };
   const withNames = <O>(q: SelectQueryBuilder<Database, 'inv_item', O>) =>
     q
@@ -73,8 +113,8 @@ export function createItemRepo(db: Kysely<Database>) {
       .orderBy('inv_item.id');
   };
 
-  const countAll = async (tenantId: number, access: TaskAccess, f: ItemFilters) => {
-    const row = await matching(tenantId, access, f).select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  const countAll = async (a: Record<string, ShapeValue>) => {
+    const [row] = await shaped('item.count', a, '', (p) => matching(a, p).select(sql<number>`count(*)`.as('total')));
     return Number(row?.total ?? 0);
   };
   /**
@@ -87,22 +127,20 @@ export function createItemRepo(db: Kysely<Database>) {
     if (filtered) return undefined;
     if (f.subTaskId) {
       if (access.subTaskIds !== null && !access.subTaskIds.includes(f.subTaskId)) return undefined;
-      const row = await db
-        .selectFrom('inv_sub_task')
-        .select('line_count')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', f.subTaskId)
-        .where('task_id', '=', access.id)
-        .executeTakeFirst();
+      const [row] = await shaped('item.subTaskLines', { tenantId, id: f.subTaskId, taskId: access.id }, '', (p) =>
+        db
+          .selectFrom('inv_sub_task')
+          .select('line_count')
+          .where('tenant_id', '=', p('tenantId'))
+          .where('id', '=', p('id'))
+          .where('task_id', '=', p('taskId')),
+      );
       return row ? Number(row.line_count) : 0;
     }
     if (access.subTaskIds !== null) return undefined;
-    const row = await db
-      .selectFrom('inv_task')
-      .select('line_count')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', access.id)
-      .executeTakeFirst();
+    const [row] = await shaped('item.taskLines', { tenantId, id: access.id }, '', (p) =>
+      db.selectFrom('inv_task').select('line_count').where('tenant_id', '=', p('tenantId')).where('id', '=', p('id')),
+    );
     return row ? Number(row.line_count) : 0;
   };
 
@@ -112,14 +150,18 @@ export function createItemRepo(db: Kysely<Database>) {
         input.field && (access.book || (input.field !== 'diffQty' && input.field !== 'result'))
           ? ITEM_SORT[input.field]
           : undefined;
-      const total = (await keptTotal(tenantId, access, input)) ?? (await countAll(tenantId, access, input));
+      const desc = input.order === 'descending';
+      const a = filterArgs(tenantId, access, input);
+      const total = (await keptTotal(tenantId, access, input)) ?? (await countAll(a));
+      const paged = { ...a, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
       const items =
         total === 0
           ? []
-          : await ordered(withNames(matching(tenantId, access, input)), column, input.order === 'descending')
-              .limit(input.pageSize)
-              .offset((input.page - 1) * input.pageSize)
-              .execute();
+          : await shaped('item.page', paged, `${column ?? ''}|${desc}`, (p) =>
+              ordered(withNames(matching(paged, p)), column, desc)
+                .limit(p('limit'))
+                .offset(p('offset')),
+            );
       const totalPages = Math.ceil(total / input.pageSize);
       return {
         page: input.page,
@@ -135,7 +177,7 @@ export function createItemRepo(db: Kysely<Database>) {
     async *each(tenantId: number, access: TaskAccess, f: ItemFilters, ids?: number[], batch = 1000) {
       let after: { code: string; sku: string; lot: string; id: number } | undefined;
       for (;;) {
-        let q = withNames(matching(tenantId, access, f));
+        let q = withNames(matchingNow(tenantId, access, f));
         if (ids) q = q.where('inv_item.id', 'in', ids.length ? ids : [0]);
         if (after) {
           const a = after;

@@ -11,6 +11,8 @@ import {
   type Locale,
   roundQty,
 } from '@shelfwise/contract';
+import type { Kysely } from 'kysely';
+import { prepared } from '../../../kernel/db/prepared';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -144,17 +146,15 @@ export function createItemService(
   useLedgerIds(kernel.ids);
   const db = kernel.db;
   const repo = createItemRepo(db);
+  const subTaskOf = prepared<{ tenantId: number; id: number }, { task_id: number }>(db as Kysely<unknown>, (p) =>
+    db.selectFrom('inv_sub_task').where('tenant_id', '=', p('tenantId')).where('id', '=', p('id')).select('task_id'),
+  );
 
   /** The task of a list request: a task, or the task of a sub-task; neither is a validation error. */
   async function listAccess(ctx: UserContext, f: { taskId?: number | undefined; subTaskId?: number | undefined }) {
     let taskId = f.taskId;
     if (f.subTaskId) {
-      const sub = await db
-        .selectFrom('inv_sub_task')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', f.subTaskId)
-        .select('task_id')
-        .executeTakeFirst();
+      const [sub] = await subTaskOf({ tenantId: ctx.tenantId, id: f.subTaskId });
       if (!sub || (taskId && Number(sub.task_id) !== taskId)) throw notFound('subTask');
       taskId = Number(sub.task_id);
     }

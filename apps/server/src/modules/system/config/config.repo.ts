@@ -1,7 +1,8 @@
 import type { InputOf, sysConfig } from '@shelfwise/contract';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { ilike, paginate } from '../../../kernel/db/paging';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern, ilike, paginateShaped } from '../../../kernel/db/paging';
 import type { Database } from '../../../kernel/db/schema';
+import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 
 type Filter = { name?: string; code?: string; groupCode?: string };
 
@@ -25,9 +26,40 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'sys_config', O>, f: Fil
  */
 export function createConfigRepo(db: Kysely<Database>) {
   const base = () => db.selectFrom('sys_config').selectAll();
+  const shaped = createShapedQueries(db as Kysely<unknown>);
   return {
-    page: (input: InputOf<typeof sysConfig.page>) =>
-      paginate(applyFilter(base(), input), input, SORT, { column: 'created_at', desc: true }, 'id'),
+    page(input: InputOf<typeof sysConfig.page>) {
+      // the filter as bound values (patterns made here), for queries compiled once per combination of filters
+      const args: Record<string, ShapeValue> = {};
+      if (input.name) args.name = containsPattern(input.name.toLowerCase());
+      if (input.code) args.code = containsPattern(input.code.toLowerCase());
+      if (input.groupCode) args.groupCode = input.groupCode;
+      if (input.keyword) args.keyword = containsPattern(input.keyword.toLowerCase());
+      const like = (column: string, p: (key: string) => never, key: string) =>
+        sql<boolean>`lower(${sql.ref(column)}) like ${p(key)} escape '!'`;
+      const matching = (p: (key: string) => never) => {
+        let q = db.selectFrom('sys_config');
+        if ('name' in args) q = q.where(like('name', p, 'name'));
+        if ('code' in args) q = q.where(like('code', p, 'code'));
+        if ('groupCode' in args) q = q.where('group_code', '=', p('groupCode'));
+        if ('keyword' in args)
+          q = q.where((eb) =>
+            eb.or([like('name', p, 'keyword'), like('code', p, 'keyword'), like('value', p, 'keyword')]),
+          );
+        return q;
+      };
+      return paginateShaped(
+        shaped,
+        'config.page',
+        args,
+        input,
+        SORT,
+        { column: 'created_at', desc: true },
+        'id',
+        matching,
+        (p) => matching(p).selectAll(),
+      );
+    },
     list: (f: Filter) => applyFilter(base(), f).orderBy('order_no').orderBy('id').execute(),
     byId: (id: number) => base().where('id', '=', id).executeTakeFirst(),
     byCode: (code: string) => base().where('code', '=', code).executeTakeFirst(),

@@ -1,7 +1,9 @@
 import type { InputOf, warehouseLocation } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
-import { paginate } from '../../../kernel/db/paging';
+import { scopeArgs, scopeFilterOf } from '../../../kernel/access/data-scope';
+import { paginateShaped } from '../../../kernel/db/paging';
 import type { Database, WhLocationTable } from '../../../kernel/db/schema';
+import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 import { type ScopedContext, scopedWarehouses, warehouseScope } from '../warehouse';
 import { IMPORT_BATCH } from '../warehouse/warehouse.repo';
@@ -20,6 +22,7 @@ const startsWith = (column: string, text: string) =>
 
 /** Data access of storage locations; a location is visible when its warehouse is. */
 export function createLocationRepo(db: Kysely<Database>) {
+  const shaped = createShapedQueries(db as Kysely<unknown>);
   /** Locations the caller may see, no columns chosen yet. */
   const visible = (ctx: ScopedContext) => {
     const q = tenantScoped(db, ctx, 'wh_location').selectFrom();
@@ -49,16 +52,57 @@ export function createLocationRepo(db: Kysely<Database>) {
   };
   const filtered = (ctx: ScopedContext, f: LocationFilters) => withArea(matching(ctx, f));
 
+  /** `matching` as named values, for the page's shaped queries (compiled once per combination of filters). */
+  const pageArgs = (ctx: ScopedContext, f: LocationFilters) => {
+    const a: Record<string, ShapeValue> = { tenantId: ctx.tenantId, ...scopeArgs(ctx) };
+    if (f.warehouseId) a.warehouseId = f.warehouseId;
+    if (f.areaId) a.areaId = f.areaId;
+    const code = f.code ?? f.keyword;
+    if (code) {
+      a.codeFrom = code;
+      a.codeTo = `${code}~`;
+    }
+    if (f.aisle) a.aisle = f.aisle;
+    if (f.status) a.status = f.status;
+    if (f.abcClass) a.abcClass = f.abcClass;
+    return a;
+  };
+  const matchingOf = (a: Record<string, ShapeValue>, p: (key: string) => never) => {
+    let q = db.selectFrom('wh_location').where('wh_location.tenant_id', '=', p('tenantId'));
+    const scope = scopeFilterOf(a, p, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
+    if (scope) {
+      const warehouses = db
+        .selectFrom('wh_warehouse')
+        .select('wh_warehouse.id')
+        .where('wh_warehouse.tenant_id', '=', p('tenantId'))
+        .where(scope);
+      q = q.where('wh_location.warehouse_id', 'in', warehouses);
+    }
+    if ('warehouseId' in a) q = q.where('wh_location.warehouse_id', '=', p('warehouseId'));
+    if ('areaId' in a) q = q.where('wh_location.area_id', '=', p('areaId'));
+    if ('codeFrom' in a)
+      q = q.where('wh_location.code', '>=', p('codeFrom')).where('wh_location.code', '<', p('codeTo'));
+    if ('aisle' in a) q = q.where('wh_location.aisle', '=', p('aisle'));
+    if ('status' in a) q = q.where('wh_location.status', '=', p('status'));
+    if ('abcClass' in a) q = q.where('wh_location.abc_class', '=', p('abcClass'));
+    return q;
+  };
+
   return {
-    page: (ctx: ScopedContext, input: InputOf<typeof warehouseLocation.page>) =>
-      paginate(
-        filtered(ctx, input),
+    page(ctx: ScopedContext, input: InputOf<typeof warehouseLocation.page>) {
+      const args = pageArgs(ctx, input);
+      return paginateShaped(
+        shaped,
+        'location.page',
+        args,
         input,
         SORT,
         { column: 'wh_location.code', desc: false },
         'wh_location.id',
-        matching(ctx, input),
-      ),
+        (p) => matchingOf(args, p),
+        (p) => withArea(matchingOf(args, p)),
+      );
+    },
     /**
      * Rows of the filters (or only the given ids) in batches, by warehouse and code (export). Each batch starts
      * after the last row of the one before (no offsets), so a large warehouse streams at an even pace.
