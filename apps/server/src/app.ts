@@ -184,9 +184,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerSecurityHeaders(app, { hsts: config.trustProxy });

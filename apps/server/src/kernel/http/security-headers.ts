@@ -46,7 +46,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
     'x-frame-options': 'DENY',
     ...hsts,
   };
-  app.addHook('onRequest', async (req, reply) => {
+  // a callback hook, not an async one: it runs on every request, and a promise per request is measurable
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') ? api : documents);
+    done();
   });
 }

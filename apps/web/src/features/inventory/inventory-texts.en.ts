@@ -189,7 +189,7 @@ export const inventoryEn = {
     mine: 'Assigned',
     mineAll: 'Everyone’s',
     mineOnly: 'Mine only',
-    partition: 'Locations',
+    partition: 'Scope',
     kind: { area: 'Areas', aisle: 'Aisles', locations: 'List' },
     byArea: 'Whole areas',
     byAisle: 'Aisle range',

@@ -185,7 +185,7 @@ export const inventoryZhCn: InventoryTexts = {
     mine: '分配',
     mineAll: '所有人的',
     mineOnly: '只看我的',
-    partition: '库位',
+    partition: '盘点范围',
     kind: { area: '库区', aisle: '巷道', locations: '清单' },
     byArea: '整个库区',
     byAisle: '巷道范围',

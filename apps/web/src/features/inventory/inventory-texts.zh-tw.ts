@@ -185,7 +185,7 @@ export const inventoryZhTw: InventoryTexts = {
     mine: '指派',
     mineAll: '所有人的',
     mineOnly: '只看我的',
-    partition: '儲位',
+    partition: '盤點範圍',
     kind: { area: '儲區', aisle: '走道', locations: '清單' },
     byArea: '整個儲區',
     byAisle: '走道範圍',
