@@ -87,7 +87,7 @@ export async function paginateShaped<Row>(
   const total = Number((countRow as { total?: number | string } | undefined)?.total ?? 0);
   const column = req.field ? sortColumns[req.field] : undefined;
   const sort = column ? { column, desc: req.order === 'descending' } : defaultSort;
-  const paged = { ...args, 'page.limit': req.pageSize, 'page.offset': (req.page - 1) * req.pageSize };
+  const paged = Object.assign({}, args, { 'page.limit': req.pageSize, 'page.offset': (req.page - 1) * req.pageSize });
   const items =
     total === 0
       ? []

@@ -6,6 +6,7 @@ import { formatTime } from '../i18n/time';
 import type { RequestContext, UserContext } from './context';
 import { inputKeys, normalizeQuery, trimStrings } from './input';
 import type { Kernel } from './kernel';
+import { PreparedJson, sendPreparedJson } from './prepared-json';
 import { sendOk, validationError } from './reply';
 
 /** What a handler gets besides its parsed input. */
@@ -18,12 +19,15 @@ export interface HandlerTools {
 
 type ContextFor<E extends Endpoint> = E['permission'] extends 'public' ? RequestContext : UserContext;
 
+/** What a handler answers: a value of the endpoint's output, or one already checked and serialised. */
+type HandlerResult<E extends Endpoint> = OutputOf<E> | PreparedJson<OutputOf<E>> | undefined;
+
 /** Handles one endpoint: parsed input in, a value of the endpoint's output out. */
 export type Handler<E extends Endpoint> = (
   input: InputOf<E>,
   ctx: ContextFor<E>,
   tools: HandlerTools,
-) => Promise<OutputOf<E> | undefined> | OutputOf<E> | undefined;
+) => Promise<HandlerResult<E>> | HandlerResult<E>;
 
 /** The route table: path -> permission, for review and for the tests that enumerate routes. */
 export const registeredRoutes: { method: string; path: string; permission: string; endpoint: Endpoint }[] = [];
@@ -81,7 +85,7 @@ export function defineRoute<E extends Endpoint>(
       }
       const raw =
         endpoint.method === 'GET'
-          ? normalizeQuery({ ...(req.query as object), ...(req.params as object) }, keys)
+          ? normalizeQuery(req.query as Record<string, unknown>, keys, req.params as Record<string, unknown>)
           : mergeBodyAndQuery(req, keys);
       const parsed = endpoint.input.safeParse(trimStrings(raw), { reportInput: true });
       if (!parsed.success) {
@@ -101,6 +105,7 @@ export function defineRoute<E extends Endpoint>(
       if (endpoint.response === 'bare') {
         return reply.code(200).type('text/plain').send('');
       }
+      if (result instanceof PreparedJson) return sendPreparedJson(req, reply, endpoint, result, ctx.timeZone);
       const out = endpoint.output.safeParse(result ?? null);
       if (!out.success) {
         req.log.error({ issues: out.error.issues, path: endpoint.path }, 'response does not match its schema');
@@ -115,7 +120,7 @@ function mergeBodyAndQuery(req: FastifyRequest, keys: Map<string, string>): unkn
   const body = req.body;
   const query = normalizeQuery((req.query as Record<string, unknown>) ?? {}, keys);
   if (body === undefined || body === null || body === '') return Object.keys(query).length ? query : undefined;
-  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(query).length) return { ...query, ...body };
+  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(query).length) return Object.assign(query, body);
   return body;
 }
 
@@ -128,8 +133,13 @@ function bearer(value: string | undefined): string | undefined {
 async function anonymous(kernel: Kernel, req: FastifyRequest, base: BaseContext): Promise<RequestContext> {
   const tenantId = (await kernel.tenants.idByHost(req.headers.host)) ?? DEFAULT_TENANT_ID;
   const tenant = await kernel.tenants.get(tenantId);
+  // the context is written out property by property: on Node 20, a spread followed by new keys (`{ ...base, a }`)
+  // takes V8's slow path, tens of microseconds per request here
   return {
-    ...base,
+    requestId: base.requestId,
+    locale: base.locale,
+    ip: base.ip,
+    userAgent: base.userAgent,
     tenantId,
     userId: null,
     orgId: null,
@@ -196,7 +206,10 @@ export async function buildContext(
   if (!tenant || (tenant.status !== 1 && !principal.isSuperAdmin)) return fail('sessionRevoked');
 
   return {
-    ...base,
+    requestId: base.requestId,
+    locale: base.locale,
+    ip: base.ip,
+    userAgent: base.userAgent,
     tenantId,
     homeTenantId: claims.tid,
     dataScope: principal.dataScope,

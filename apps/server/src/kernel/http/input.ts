@@ -26,9 +26,17 @@ export function inputKeys(endpoint: Endpoint): Map<string, string> {
   return keys;
 }
 
-/** Query parameters renamed to the schema's spelling (`Id` and `id` both work); unknown names pass as they are. */
-export function normalizeQuery(query: Record<string, unknown>, keys: Map<string, string>): Record<string, unknown> {
+/**
+ * Query parameters renamed to the schema's spelling (`Id` and `id` both work); unknown names pass as they are. Path
+ * parameters, when given, are added after them (a path parameter wins over a query parameter of the same name).
+ */
+export function normalizeQuery(
+  query: Record<string, unknown>,
+  keys: Map<string, string>,
+  params?: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) out[keys.get(k.toLowerCase()) ?? k] = v;
+  for (const k in query) out[keys.get(k.toLowerCase()) ?? k] = query[k];
+  if (params) for (const k in params) out[keys.get(k.toLowerCase()) ?? k] = params[k];
   return out;
 }

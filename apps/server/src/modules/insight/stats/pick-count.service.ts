@@ -149,7 +149,8 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
   const locationRows = (b: Both): LocationRow[] =>
     b.agg.data.locations.map((l) => {
       const abc = b.abc.data.get(l.locationId);
-      return { ...l, code: abc?.code ?? `#${l.locationId}`, abc };
+      // Object.assign, not a spread with new keys (a slow path on Node 20, paid per location)
+      return Object.assign({}, l, { code: abc?.code ?? `#${l.locationId}`, abc });
     });
 
   const locationDto = (totalPicks: number, time: TimeFormatter) => (l: LocationRow) => ({

@@ -153,7 +153,7 @@ export function createItemRepo(db: Kysely<Database>) {
       const desc = input.order === 'descending';
       const a = filterArgs(tenantId, access, input);
       const total = (await keptTotal(tenantId, access, input)) ?? (await countAll(a));
-      const paged = { ...a, limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+      const paged = Object.assign({}, a, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
       const items =
         total === 0
           ? []

@@ -135,7 +135,7 @@ export function createTaskRepo(db: Kysely<Database>) {
       for (const part of chunks(rows, 500)) {
         await tenantScoped(db, ctx, 'inv_task_scope')
           .insertInto()
-          .values(part.map((r) => ({ ...r, tenant_id: ctx.tenantId, task_id: taskId })))
+          .values(part.map((r) => Object.assign({}, r, { tenant_id: ctx.tenantId, task_id: taskId })))
           .execute();
       }
     },

@@ -48,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel, realtim
   defineRoute(app, kernel, sysAuth.unLockScreen, (input, ctx) => auth.unlockScreen(input.password, ctx), {
     rateLimit: 'login',
   });
-  defineRoute(app, kernel, sysAuth.userInfo, (_input, ctx) => auth.userInfo(ctx));
+  defineRoute(app, kernel, sysAuth.userInfo, (_input, ctx) => auth.userInfoJson(ctx));
   defineRoute(app, kernel, sysAuth.userRegistration, (input, ctx) => auth.register(input, ctx), { rateLimit: 'login' });
   defineRoute(
     app,

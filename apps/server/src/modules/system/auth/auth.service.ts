@@ -4,7 +4,7 @@ import {
   LoginType,
   LoginWay,
   Status,
-  type sysAuth,
+  sysAuth,
   type userInfo as userInfoSchema,
   YesNo,
 } from '@shelfwise/contract';
@@ -13,6 +13,7 @@ import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '..
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
@@ -23,6 +24,8 @@ type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;
 /** The URL of an account's avatar or e-signature file (the key's last part busts caches after a change). */
 const imageUrl = (kind: string, id: number, key: string | null) =>
   key ? `/api/sysUser/image/${kind}/${id}?v=${key.split('/').pop()}` : null;
+
+type UserInfo = z.output<typeof sysAuth.userInfo.output>;
 
 /** Sign-in, sign-out, tokens, lock screen, registration and the current user (API-CONTRACT §3). */
 export function createAuthService(kernel: Kernel, realtime: Realtime) {
@@ -92,7 +95,10 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
 
   const passwordRule = (password: string) => checkPasswordRule(settings, password);
 
-  return {
+  /** The last `userInfo` answer per permission set, with what it was made from apart from the buttons. */
+  const lastInfo = new WeakMap<ReadonlySet<string>, { fingerprint: string; json: PreparedJson<UserInfo> }>();
+
+  const service = {
     captcha: () => captcha.create(),
 
     async login(input: InputOf<typeof sysAuth.login>, ctx: RequestContext) {
@@ -160,6 +166,24 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       if (!user) throw new AppError('tokenInvalid');
       await checkPassword(user, password, 'passwordWrong');
       return true;
+    },
+
+    /**
+     * `userInfo`, checked and serialised again only when it changed: the profile is read on every call, but the
+     * answer of an administrator lists hundreds of button codes, and checking and serialising that list took about
+     * as long as the rest of the request. The last answer is kept per permission set (one per cached principal).
+     */
+    async userInfoJson(ctx: UserContext): Promise<PreparedJson<UserInfo>> {
+      const info = await service.userInfo(ctx);
+      if (ctx.isSuperAdmin) return PreparedJson.of(sysAuth.userInfo.output, info);
+      // the buttons are the permission set's own codes: the same set, the same list
+      const { buttons: _, ...rest } = info;
+      const fingerprint = JSON.stringify(rest);
+      const kept = lastInfo.get(ctx.permissions);
+      if (kept?.fingerprint === fingerprint) return kept.json;
+      const json = PreparedJson.of(sysAuth.userInfo.output, info);
+      lastInfo.set(ctx.permissions, { fingerprint, json });
+      return json;
     },
 
     async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
@@ -252,6 +276,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       return null;
     },
   };
+  return service;
 }
 
 /** The auth service type. */

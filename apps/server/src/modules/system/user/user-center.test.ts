@@ -37,6 +37,9 @@ describeEachDialect('personal centre and account files', (get) => {
     const u = await t.createUser({ account: 'self_editor' });
     const token = (await t.login(u.account, u.password)).accessToken;
     expect((await t.call(sysUser.baseInfo, {}, { token })).result.account).toBe('self_editor');
+    // userInfo keeps its last serialised answer per permission set: a profile change must still show at once
+    const before = await t.call(api.sysAuth.userInfo, undefined, { token });
+    expect(before.result.realName).not.toBe('Sam');
     const ok = await t.call(
       sysUser.updateBaseInfo,
       { realName: 'Sam', email: 'sam@example.com', address: 'Dock 4' },
@@ -48,6 +51,10 @@ describeEachDialect('personal centre and account files', (get) => {
       email: 'sam@example.com',
       address: 'Dock 4',
     });
+    const after = await t.call(api.sysAuth.userInfo, undefined, { token });
+    expect(after.result).toMatchObject({ realName: 'Sam', email: 'sam@example.com', address: 'Dock 4' });
+    expect(after.result.buttons).toEqual(before.result.buttons);
+    expect(after.result.watermarkText).toContain('Sam');
     const bad = await t.call(sysUser.updateBaseInfo, { realName: '', phone: '12' }, { token, lang: 'zh-cn' });
     expect400(bad, ['realName', 'phone']);
     expect(JSON.stringify(bad.body)).toContain('请输入正确的手机号码');

@@ -217,7 +217,8 @@ export function createAreaService(kernel: Kernel) {
           continue;
         }
         seen.add(key);
-        const input = { ...r, warehouseId, status: Status.enabled };
+        // Object.assign, not a spread with new keys (a slow path on Node 20, paid per imported row)
+        const input = Object.assign({}, r, { warehouseId, status: Status.enabled });
         good.push(withAudit(ctx, kernel.ids.next(), { warehouse_id: warehouseId, ...columns(input) }, now));
       }
       const writes = errors.length && !partial ? [] : good;

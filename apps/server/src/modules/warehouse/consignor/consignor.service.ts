@@ -182,7 +182,7 @@ export function createConsignorService(kernel: Kernel) {
           errors.push({ row, message: problems.join('; ') });
           continue;
         }
-        good.push(withAudit(ctx, kernel.ids.next(), { ...columns({ ...r, status: Status.enabled }) }, now));
+        good.push(withAudit(ctx, kernel.ids.next(), columns(Object.assign({}, r, { status: Status.enabled })), now));
       }
       const writes = errors.length && !partial ? [] : good;
       if (writes.length) {

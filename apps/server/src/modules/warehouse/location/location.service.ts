@@ -389,7 +389,8 @@ export function createLocationService(kernel: Kernel) {
           continue;
         }
         inFile.add(r.code);
-        const input = { ...r, areaId, status: LocationStatus.enabled };
+        // Object.assign, not a spread with new keys (a slow path on Node 20, paid per imported row)
+        const input = Object.assign({}, r, { areaId, status: LocationStatus.enabled });
         good.push(
           withAudit(
             ctx,

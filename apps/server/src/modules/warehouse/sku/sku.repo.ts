@@ -134,7 +134,7 @@ export function createSkuRepo(db: Kysely<Database>) {
       for (const part of chunks(rows, 500))
         await barcodes(ctx)
           .insertInto()
-          .values(part.map((r) => ({ ...r, tenant_id: ctx.tenantId })))
+          .values(part.map((r) => Object.assign({}, r, { tenant_id: ctx.tenantId })))
           .execute();
     },
     removeBarcodes: (ctx: TenantContext, skuId: number) =>

@@ -294,7 +294,7 @@ export function createSkuService(kernel: Kernel) {
         const sku = withAudit(
           ctx,
           kernel.ids.next(),
-          columns({ ...r, consignorId, status: Status.enabled, barcodes }),
+          columns(Object.assign({}, r, { consignorId, status: Status.enabled, barcodes })),
           now,
         );
         good.push({ sku, barcodes });
