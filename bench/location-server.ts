@@ -1,5 +1,8 @@
 // The child process of `locations.ts`: the real application, in process, plus a way to run the exact SQL an
 // endpoint ran, so that the endpoint and its raw query are measured in the same process on the same data.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CompiledQuery } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -10,7 +13,10 @@ export type BenchCommand =
   | { type: 'captureStart' }
   | { type: 'captureStop' }
   | { type: 'raw'; queries: { sql: string; parameters: unknown[] }[]; seconds: number; concurrency: number }
-  | { type: 'mem' };
+  | { type: 'mem' }
+  | { type: 'memWatch'; everyMs?: number; gc?: boolean }
+  | { type: 'memPeak' }
+  | { type: 'cpu' };
 
 let captured: QueryEvent[] | null = null;
 const { app, kernel } = await buildApp({
@@ -43,16 +49,72 @@ async function raw(queries: { sql: string; parameters: unknown[] }[], seconds: n
   return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), count: latencies.length };
 }
 
+/**
+ * The peak resident set of a measured operation (`memWatch` ... `memPeak`). On Linux the kernel's high-water mark is
+ * reset at the start (`clear_refs` 5) and read at the end, so no short peak is missed (the reset also resets the
+ * process's maxRSS that `mem` answers); elsewhere (or if /proc is not writable) RSS is sampled on a timer, which a
+ * busy event loop delays.
+ */
+let watch: { timer: NodeJS.Timeout; peak: number; start: number; kernel: boolean } | null = null;
+const sampleRss = () => {
+  if (watch) watch.peak = Math.max(watch.peak, process.memoryUsage.rss());
+};
+/** A full garbage collection (the flag is set at run time: the process is not started with --expose-gc). */
+const collectGarbage = () => {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+};
+const resetHighWater = () => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+};
+const highWater = () => {
+  try {
+    const kib = /VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
 process.on('message', (m: BenchCommand) => {
   if (m.type === 'captureStart') {
     captured = [];
     send({ type: 'ok' });
   } else if (m.type === 'captureStop') {
-    send({ type: 'captured', queries: (captured ?? []).map((q) => ({ sql: q.sql, parameters: q.parameters })) });
+    send({
+      type: 'captured',
+      queries: (captured ?? []).map((q) => ({ sql: q.sql, parameters: q.parameters, ms: q.ms })),
+    });
     captured = null;
   } else if (m.type === 'mem') {
     // maxRSS: the process's peak resident set so far, in KiB
     send({ type: 'mem', rss: process.memoryUsage().rss, maxRss: process.resourceUsage().maxRSS * 1024 });
+  } else if (m.type === 'memWatch') {
+    // the peak of an operation, not of the process's life: maxRSS keeps the highest level of any earlier work;
+    // with `gc`, the garbage of earlier work is collected first, so it is not counted as the operation's
+    if (watch) clearInterval(watch.timer);
+    if (m.gc) collectGarbage();
+    const rss = process.memoryUsage.rss();
+    const kernelMark = resetHighWater();
+    watch = { timer: setInterval(sampleRss, m.everyMs ?? 20), peak: rss, start: rss, kernel: kernelMark };
+    send({ type: 'ok', rss });
+  } else if (m.type === 'memPeak') {
+    sampleRss();
+    const w = watch;
+    if (w) clearInterval(w.timer);
+    watch = null;
+    const peak = Math.max(w?.peak ?? 0, w?.kernel ? highWater() : 0);
+    send({ type: 'memPeak', start: w?.start ?? 0, peak, how: w?.kernel ? 'kernel high-water mark' : 'sampled' });
+  } else if (m.type === 'cpu') {
+    // CPU time of this process (user + system), in microseconds: per-request cost that other load on the machine
+    // does not inflate the way it inflates wall time
+    const u = process.cpuUsage();
+    send({ type: 'cpu', micros: u.user + u.system });
   } else if (m.type === 'raw') {
     raw(m.queries, m.seconds, m.concurrency).then((r) => send({ type: 'raw', ...r }));
   }

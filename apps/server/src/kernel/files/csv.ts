@@ -7,6 +7,8 @@ import type { SheetColumn, SheetRow } from './xlsx';
  * Answers undefined while a quoted field is still open (the record goes on in the next line).
  */
 export function splitCsvRecord(text: string): string[] | undefined {
+  // most records quote nothing: their fields are the text between commas
+  if (!text.includes('"')) return text.split(',');
   const fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -107,13 +109,13 @@ export async function openCsv(
       if (!fields) return;
       const cells: Record<string, string> = {};
       let empty = true;
-      fields.forEach((f, i) => {
+      for (let i = 0; i < fields.length; i++) {
         const key = keys[i];
-        if (!key) return;
-        const v = f.trim();
+        if (!key) continue;
+        const v = (fields[i] as string).trim();
         if (v) empty = false;
         cells[key] = v;
-      });
+      }
       if (!empty) yield { row: startLine, cells };
     }
   }

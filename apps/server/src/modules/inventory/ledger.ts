@@ -23,6 +23,25 @@ import { AppError } from '../../kernel/errors/app-error';
 import type { UserContext } from '../../kernel/http/context';
 import { enumParam, t } from '../../kernel/i18n/translate';
 import { scopedWarehouses } from '../warehouse/warehouse/warehouse.repo';
+import {
+  addLocationLine,
+  addSubTaskLine,
+  addTaskLine,
+  bumpLocation,
+  bumpSubTask,
+  bumpTask,
+  eventByClient,
+  insertEventRow,
+  lineById,
+  linesOfSku,
+  lockLineRow,
+  lockLineRowAt,
+  scanContextRow,
+  setLineCount,
+  skuByBarcode,
+  skusByCode,
+  undoOfClient,
+} from './ledger-statements';
 import { reserveIds, rowIndex } from './task/bulk-ids';
 
 // The count ledger (DOMAIN-STOCKTAKE §2): every scan or entry is an append-only event in `inv_scan_event`; a
@@ -159,15 +178,12 @@ export async function isAssigned(trx: Kysely<Database>, ctx: UserContext, subTas
   return wh !== undefined;
 }
 
-/** Checks of a scan in a sub-task at a location: task and sub-task open, caller assigned, location in the sub-task. */
+/**
+ * Checks of a scan in a sub-task at a location: task and sub-task open, caller assigned, location in the sub-task.
+ * One read answers all of them for a counter of the sub-task, or for a caller who sees every warehouse.
+ */
 async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTaskId: number, locationId: number) {
-  const sub = await trx
-    .selectFrom('inv_sub_task as st')
-    .innerJoin('inv_task as t', (j) => j.onRef('t.id', '=', 'st.task_id').onRef('t.tenant_id', '=', 'st.tenant_id'))
-    .where('st.tenant_id', '=', ctx.tenantId)
-    .where('st.id', '=', subTaskId)
-    .select(['st.id', 'st.task_id', 'st.status', 't.warehouse_id', 't.inventory_status', 't.count_mode'])
-    .executeTakeFirst();
+  const [sub] = (await scanContextRow(trx, { tenantId: ctx.tenantId, subTaskId, userId: ctx.userId, locationId })).rows;
   if (!sub) throw new AppError('notFound', { what: 'subTask' });
   const subTask: SubTaskRow = { id: Number(sub.id), task_id: Number(sub.task_id), status: Number(sub.status) };
   const task: TaskRow = {
@@ -179,17 +195,19 @@ async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTaskId: n
   assertTaskCountable(task);
   if (subTask.status === SubTaskStatus.completed)
     refuse('subTaskStatusInvalid', { status: enumParam('SubTaskStatusEnum', subTask.status) });
-  if (!(await isAssigned(trx, ctx, subTask.id, task.warehouse_id))) refuse('notAssigned');
-  const loc = await trx
-    .selectFrom('inv_task_location')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('task_id', '=', task.id)
-    .where('location_id', '=', locationId)
-    .select(['id', 'sub_task_id', 'location_code', 'area_id', 'state'])
-    .executeTakeFirst();
-  if (!loc || Number(loc.sub_task_id) !== subTask.id) {
+  // a counter of the sub-task, or a caller whose data scope covers the warehouse (as `isAssigned`)
+  const assigned =
+    sub.counter_row !== null ||
+    (ctx.dataScope.all
+      ? sub.warehouse_row !== null
+      : (await scopedWarehouses(trx, ctx)
+          .where('wh_warehouse.id', '=', task.warehouse_id)
+          .select('wh_warehouse.id')
+          .executeTakeFirst()) !== undefined);
+  if (!assigned) refuse('notAssigned');
+  if (sub.location_row === null || Number(sub.location_sub_task_id) !== subTask.id) {
     const code =
-      loc?.location_code ??
+      sub.location_code ??
       (
         await trx
           .selectFrom('wh_location')
@@ -205,11 +223,11 @@ async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTaskId: n
     task,
     subTask,
     location: {
-      id: Number(loc.id),
+      id: Number(sub.location_row),
       location_id: locationId,
-      location_code: loc.location_code,
-      area_id: Number(loc.area_id),
-      state: Number(loc.state),
+      location_code: sub.location_code as string,
+      area_id: Number(sub.area_id),
+      state: Number(sub.location_state),
     },
   };
 }
@@ -225,23 +243,8 @@ type Sku = {
 
 /** The SKU of a scanned code (a barcode, else a SKU code) in the tenant; with several, one already on the location. */
 async function resolveSku(trx: Kysely<Database>, tenantId: number, taskId: number, locationId: number, code: string) {
-  const base = trx
-    .selectFrom('wh_sku as s')
-    .innerJoin('wh_consignor as c', (j) =>
-      j.onRef('c.id', '=', 's.consignor_id').onRef('c.tenant_id', '=', 's.tenant_id'),
-    )
-    .where('s.tenant_id', '=', tenantId)
-    .select(['s.id', 's.code', 's.consignor_id', 'c.code as consignor_code', 's.box_gauge', 's.unit_value']);
-  let rows = await base
-    .where('s.id', 'in', (q) =>
-      q
-        .selectFrom('wh_sku_barcode as b')
-        .where('b.tenant_id', '=', tenantId)
-        .where('b.barcode', '=', code)
-        .select('b.sku_id'),
-    )
-    .execute();
-  if (rows.length === 0) rows = await base.where('s.code', '=', code).execute();
+  let rows = (await skuByBarcode(trx, { tenantId, code })).rows;
+  if (rows.length === 0) rows = (await skusByCode(trx, { tenantId, code })).rows;
   if (rows.length === 0) return null;
   const skus: Sku[] = rows.map((r) => ({
     id: Number(r.id),
@@ -283,25 +286,7 @@ type Line = {
 };
 
 async function readLine(trx: Kysely<Database>, tenantId: number, itemId: number): Promise<Line | undefined> {
-  const r = await trx
-    .selectFrom('inv_item as i')
-    .leftJoin('wh_sku as s', (j) => j.onRef('s.id', '=', 'i.sku_id').onRef('s.tenant_id', '=', 'i.tenant_id'))
-    .where('i.tenant_id', '=', tenantId)
-    .where('i.id', '=', itemId)
-    .select([
-      'i.id',
-      'i.task_id',
-      'i.sub_task_id',
-      'i.location_id',
-      'i.book_qty',
-      'i.counted_qty',
-      'i.review_qty',
-      'i.diff_qty',
-      'i.status',
-      'i.version',
-      's.box_gauge',
-    ])
-    .executeTakeFirst();
+  const [r] = (await lineById(trx, { tenantId, itemId })).rows;
   if (!r) return undefined;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -324,14 +309,11 @@ async function readLine(trx: Kysely<Database>, tenantId: number, itemId: number)
  * as it now is. With `version`, only that version is locked: another one answers `staleVersion`.
  */
 async function lockLine(trx: Kysely<Database>, tenantId: number, itemId: number, version?: number): Promise<Line> {
-  let q = trx
-    .updateTable('inv_item')
-    .set({ version: sql`version + 1` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', itemId);
-  if (version !== undefined) q = q.where('version', '=', version);
-  const res = await q.executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) {
+  const res =
+    version === undefined
+      ? await lockLineRow(trx, { tenantId, itemId })
+      : await lockLineRowAt(trx, { tenantId, itemId, version });
+  if (Number(res.numAffectedRows ?? 0) === 0) {
     const exists = await readLine(trx, tenantId, itemId);
     if (!exists) throw new AppError('notFound', { what: 'item' });
     throw new AppError('staleVersion');
@@ -353,6 +335,7 @@ async function addToLine(
   delta: number,
   now: number,
   extra: Partial<Pick<InvItemTable, 'cartons' | 'loose' | 'abnormal_cause' | 'remark'>> = {},
+  states?: KnownStates,
 ): Promise<number> {
   if (pass !== 1) {
     const review = roundQty((line.review_qty ?? 0) + delta);
@@ -367,30 +350,41 @@ async function addToLine(
   const counted = roundQty((line.counted_qty ?? 0) + delta);
   const diff = difference(line.book_qty, counted);
   const split = splitCartons(counted, line.box_gauge);
-  await trx
-    .updateTable('inv_item')
-    .set({
-      counted_qty: counted,
-      cartons: split.cartons,
-      loose: split.loose,
-      diff_qty: diff,
-      result: lineResult(line.book_qty, counted),
-      counter_id: ctx.userId,
-      counted_at: now,
-      status: line.status === ItemStatus.pending ? ItemStatus.counted : line.status,
-      updated_at: now,
-      ...extra,
-    })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', '=', line.id)
-    .execute();
+  await setLineCount(trx, {
+    tenantId: ctx.tenantId,
+    itemId: line.id,
+    counted,
+    cartons: split.cartons,
+    loose: split.loose,
+    diff,
+    result: lineResult(line.book_qty, counted),
+    counterId: ctx.userId,
+    now,
+    status: line.status === ItemStatus.pending ? ItemStatus.counted : line.status,
+  });
+  // what a hand entry sets besides the count (cartons and loose units as entered, a cause, a remark)
+  if (Object.keys(extra).length)
+    await trx
+      .updateTable('inv_item')
+      .set(extra)
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', line.id)
+      .execute();
   const newlyCounted = line.counted_qty === null ? 1 : 0;
   const diffChange = Number(hasDiff(counted, diff)) - Number(hasDiff(line.counted_qty, line.diff_qty));
-  await bumpProgress(trx, ctx.tenantId, line, newlyCounted, diffChange, now);
+  await bumpProgress(trx, ctx.tenantId, line, newlyCounted, diffChange, now, states);
   return counted;
 }
 
-/** Moves the location, sub-task and task of a line into counting and adds to their counters. */
+/** States of a line's location, sub-task and task as read in the same transaction (by a scan's checks). */
+type KnownStates = { location?: number | undefined; subTask?: number | undefined; task?: number | undefined };
+
+/**
+ * Moves the location, sub-task and task of a line into counting and adds to their counters. With no counter to
+ * change, only a state still to move is written: a repeat scan locks no shared row (the task row is every counter's;
+ * a lock on it would serialise all scans of a task), and with the states known (`states`, read in this transaction)
+ * nothing at all is sent for those already moved (states only move forward, so what was read stays true).
+ */
 async function bumpProgress(
   trx: Kysely<Database>,
   tenantId: number,
@@ -398,48 +392,25 @@ async function bumpProgress(
   counted: number,
   diff: number,
   now: number,
+  states?: KnownStates,
 ) {
-  // with no counter to change, only a state still to move is written: a repeat scan locks no shared row (the task
-  // row is every counter's; a lock on it would serialise all scans of a task)
   const quiet = counted === 0 && diff === 0;
-  let loc = trx
-    .updateTable('inv_task_location')
-    .set({
-      state: sql`case when state = ${sql.lit(LocationCountState.notStarted)} then ${sql.lit(LocationCountState.counting)} else state end`,
-      counted_line_count: sql`counted_line_count + ${counted}`,
-      diff_line_count: sql`diff_line_count + ${diff}`,
-      counted_at: now,
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('task_id', '=', line.task_id)
-    .where('location_id', '=', line.location_id);
-  if (quiet) loc = loc.where('state', '=', LocationCountState.notStarted);
-  await loc.execute();
-  if (line.sub_task_id !== null) {
-    let sub = trx
-      .updateTable('inv_sub_task')
-      .set({
-        status: sql`case when status = ${sql.lit(SubTaskStatus.pending)} then ${sql.lit(SubTaskStatus.inProgress)} else status end`,
-        started_at: sql`coalesce(started_at, ${now})`,
-        counted_line_count: sql`counted_line_count + ${counted}`,
-        diff_line_count: sql`diff_line_count + ${diff}`,
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', line.sub_task_id);
-    if (quiet) sub = sub.where('status', '=', SubTaskStatus.pending);
-    await sub.execute();
-  }
-  let task = trx
-    .updateTable('inv_task')
-    .set({
-      inventory_status: sql`case when inventory_status = ${sql.lit(InventoryStatus.ready)} then ${sql.lit(InventoryStatus.counting)} else inventory_status end`,
-      counted_line_count: sql`counted_line_count + ${counted}`,
-      diff_line_count: sql`diff_line_count + ${diff}`,
-    })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', line.task_id);
-  if (quiet) task = task.where('inventory_status', '=', InventoryStatus.ready);
-  await task.execute();
+  const form = quiet ? 'quiet' : 'counting';
+  const moves = (known: number | undefined, start: number) => known === undefined || known === start;
+  // arguments written out in full: a spread followed by new keys is a slow path of V8 on Node 20
+  if (!quiet || moves(states?.location, LocationCountState.notStarted))
+    await bumpLocation[form](trx, {
+      tenantId,
+      counted,
+      diff,
+      now,
+      taskId: line.task_id,
+      locationId: line.location_id,
+    });
+  if (line.sub_task_id !== null && (!quiet || moves(states?.subTask, SubTaskStatus.pending)))
+    await bumpSubTask[form](trx, { tenantId, counted, diff, now, subTaskId: line.sub_task_id });
+  if (!quiet || moves(states?.task, InventoryStatus.ready))
+    await bumpTask[form](trx, { tenantId, counted, diff, taskId: line.task_id });
 }
 
 /** The event row of a scan. */
@@ -466,34 +437,31 @@ type EventRow = {
 };
 
 async function insertEvent(trx: Kysely<Database>, ctx: UserContext, e: EventRow, now: number) {
-  await trx
-    .insertInto('inv_scan_event')
-    .values({
-      id: nextId(),
-      tenant_id: ctx.tenantId,
-      client_id: e.client_id,
-      task_id: e.task_id,
-      sub_task_id: e.sub_task_id,
-      location_id: e.location_id,
-      item_id: e.item_id,
-      user_id: ctx.userId,
-      kind: e.kind,
-      pass: e.pass,
-      code: e.code ?? null,
-      raw_code: e.raw_code ?? null,
-      sku_id: e.sku_id ?? null,
-      lot: e.lot ?? null,
-      quantity: e.quantity,
-      quantity_after: e.quantity_after,
-      undo_of: e.undo_of ?? null,
-      source: e.source ?? 1,
-      device_id: e.device_id ?? null,
-      device_time: e.device_time ?? null,
-      offline: e.offline ? 1 : 0,
-      server_at: now,
-      note: e.note ?? null,
-    })
-    .execute();
+  await insertEventRow(trx, {
+    id: nextId(),
+    tenant_id: ctx.tenantId,
+    client_id: e.client_id,
+    task_id: e.task_id,
+    sub_task_id: e.sub_task_id,
+    location_id: e.location_id,
+    item_id: e.item_id,
+    user_id: ctx.userId,
+    kind: e.kind,
+    pass: e.pass,
+    code: e.code ?? null,
+    raw_code: e.raw_code ?? null,
+    sku_id: e.sku_id ?? null,
+    lot: e.lot ?? null,
+    quantity: e.quantity,
+    quantity_after: e.quantity_after,
+    undo_of: e.undo_of ?? null,
+    source: e.source ?? 1,
+    device_id: e.device_id ?? null,
+    device_time: e.device_time ?? null,
+    offline: e.offline ? 1 : 0,
+    server_at: now,
+    note: e.note ?? null,
+  });
 }
 
 const outcome = (
@@ -536,15 +504,9 @@ async function findOrCreateLine(
   lot: string | undefined,
   now: number,
 ): Promise<number> {
-  const existing = await trx
-    .selectFrom('inv_item')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('task_id', '=', taskId)
-    .where('location_id', '=', location.location_id)
-    .where('sku_id', '=', sku.id)
-    .select(['id', 'lot'])
-    .orderBy('lot')
-    .execute();
+  const existing = (
+    await linesOfSku(trx, { tenantId: ctx.tenantId, taskId, locationId: location.location_id, skuId: sku.id })
+  ).rows;
   if (lot !== undefined) {
     const hit = existing.find((r) => r.lot === lot);
     if (hit) return Number(hit.id);
@@ -588,48 +550,29 @@ async function findOrCreateLine(
     })
     .execute();
   // a new line: one more line on the checklist location, the sub-task and the task
-  await trx
-    .updateTable('inv_task_location')
-    .set({ line_count: sql`line_count + 1` })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('task_id', '=', taskId)
-    .where('location_id', '=', location.location_id)
-    .execute();
-  await trx
-    .updateTable('inv_sub_task')
-    .set({ line_count: sql`line_count + 1` })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', '=', subTaskId)
-    .execute();
-  await trx
-    .updateTable('inv_task')
-    .set({ line_count: sql`line_count + 1` })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', '=', taskId)
-    .execute();
+  await addLocationLine(trx, { tenantId: ctx.tenantId, taskId, locationId: location.location_id });
+  await addSubTaskLine(trx, { tenantId: ctx.tenantId, subTaskId });
+  await addTaskLine(trx, { tenantId: ctx.tenantId, taskId });
   return id;
 }
 
 /** An event with this client id already received, if any. */
 async function eventByClientId(trx: Kysely<Database>, tenantId: number, clientId: string) {
-  return trx
-    .selectFrom('inv_scan_event')
-    .where('tenant_id', '=', tenantId)
-    .where('client_id', '=', clientId)
-    .select(['id', 'item_id', 'pass', 'quantity', 'kind', 'undo_of'])
-    .executeTakeFirst();
+  return (await eventByClient(trx, { tenantId, clientId })).rows[0];
 }
 
 /**
  * Applies one scan of a device. Idempotent by client id (a known one answers `duplicate` with the line's count);
  * refusals answer `rejected` with a translated message and write nothing. Undos are order-independent: an undo
- * received before its scan is kept with delta 0, and the scan, when it comes, counts 0.
+ * received before its scan is kept with delta 0, and the scan, when it comes, counts 0. `applied` is told the task
+ * of a scan that was applied (for progress events, without reading the sub-task again).
  */
 export async function applyScan(
   trx: Kysely<Database>,
   ctx: UserContext,
   scan: ScanInput,
   now: number,
+  applied?: (taskId: number) => void,
 ): Promise<ScanOutcome> {
   const known = await eventByClientId(trx, ctx.tenantId, scan.clientId);
   if (known) {
@@ -642,60 +585,81 @@ export async function applyScan(
     );
   }
   try {
-    const { task, subTask, location } = await scanContext(trx, ctx, scan.subTaskId, scan.locationId);
-    if (scan.kind === 'empty') return await emptyLocation(trx, ctx, task.id, subTask.id, location, scan, now);
-    if (scan.kind === 'undo') return await applyUndo(trx, ctx, task.id, subTask.id, scan, now);
-
-    const code = scan.code?.trim();
-    if (!code) refuse('unknownBarcode', { code: '' });
-    const sku = await resolveSku(trx, ctx.tenantId, task.id, scan.locationId, code);
-    if (!sku) refuse('unknownBarcode', { code });
-    let delta = scan.quantity ?? 1;
-    if (scan.kind === 'carton') {
-      if (!sku.box_gauge || sku.box_gauge < 1)
-        throw new AppError('validation', {}, { quantity: ['box_gauge_required'] });
-      delta = roundQty(delta * sku.box_gauge);
-    }
-    const itemId = await findOrCreateLine(trx, ctx, task.id, subTask.id, location, sku, scan.lot || undefined, now);
-    // a scan undone before it arrived counts nothing
-    const undoneEarlier = await trx
-      .selectFrom('inv_scan_event')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('undo_of', '=', scan.clientId)
-      .select('id')
-      .executeTakeFirst();
-    if (undoneEarlier) delta = 0;
-    const line = await lockLine(trx, ctx.tenantId, itemId);
-    const after = await addToLine(trx, ctx, line, 1, delta, now);
-    await insertEvent(
-      trx,
-      ctx,
-      {
-        client_id: scan.clientId,
-        task_id: task.id,
-        sub_task_id: subTask.id,
-        location_id: scan.locationId,
-        item_id: itemId,
-        kind: scan.kind,
-        pass: 1,
-        quantity: delta,
-        quantity_after: after,
-        code,
-        raw_code: scan.raw,
-        sku_id: sku.id,
-        lot: scan.lot ?? null,
-        source: scan.source,
-        device_id: scan.deviceId,
-        device_time: scan.deviceTime,
-        offline: scan.offline,
-        note: undoneEarlier ? LedgerNote.undoneBeforeReceived : null,
-      },
-      now,
-    );
-    return outcome(scan.clientId, 'applied', itemId, after);
+    const checked = await scanContext(trx, ctx, scan.subTaskId, scan.locationId);
+    const out = await applyChecked(trx, ctx, scan, now, checked);
+    if (out.status === 'applied') applied?.(checked.task.id);
+    return out;
   } catch (err) {
     return rejectedOutcome(ctx, scan.clientId, err);
   }
+}
+
+/** A scan past its checks: an empty location, an undo, or a count of a SKU (refusals throw). */
+async function applyChecked(
+  trx: Kysely<Database>,
+  ctx: UserContext,
+  scan: ScanInput,
+  now: number,
+  { task, subTask, location }: Awaited<ReturnType<typeof scanContext>>,
+): Promise<ScanOutcome> {
+  if (scan.kind === 'empty') return await emptyLocation(trx, ctx, task.id, subTask.id, location, scan, now);
+  if (scan.kind === 'undo') return await applyUndo(trx, ctx, task.id, subTask.id, scan, now);
+
+  const code = scan.code?.trim();
+  if (!code) refuse('unknownBarcode', { code: '' });
+  const sku = await resolveSku(trx, ctx.tenantId, task.id, scan.locationId, code);
+  if (!sku) refuse('unknownBarcode', { code });
+  let delta = scan.quantity ?? 1;
+  if (scan.kind === 'carton') {
+    if (!sku.box_gauge || sku.box_gauge < 1) throw new AppError('validation', {}, { quantity: ['box_gauge_required'] });
+    delta = roundQty(delta * sku.box_gauge);
+  }
+  const itemId = await findOrCreateLine(trx, ctx, task.id, subTask.id, location, sku, scan.lot || undefined, now);
+  // a scan undone before it arrived counts nothing
+  const [undoneEarlier] = (await undoOfClient(trx, { tenantId: ctx.tenantId, clientId: scan.clientId })).rows;
+  if (undoneEarlier) delta = 0;
+  const line = await lockLine(trx, ctx.tenantId, itemId);
+  // the states the checks read in this transaction, of the line's own location, sub-task and task
+  const after = await addToLine(
+    trx,
+    ctx,
+    line,
+    1,
+    delta,
+    now,
+    {},
+    {
+      location: line.location_id === location.location_id ? location.state : undefined,
+      subTask: line.sub_task_id === subTask.id ? subTask.status : undefined,
+      task: line.task_id === task.id ? task.inventory_status : undefined,
+    },
+  );
+  await insertEvent(
+    trx,
+    ctx,
+    {
+      client_id: scan.clientId,
+      task_id: task.id,
+      sub_task_id: subTask.id,
+      location_id: scan.locationId,
+      item_id: itemId,
+      kind: scan.kind,
+      pass: 1,
+      quantity: delta,
+      quantity_after: after,
+      code,
+      raw_code: scan.raw,
+      sku_id: sku.id,
+      lot: scan.lot ?? null,
+      source: scan.source,
+      device_id: scan.deviceId,
+      device_time: scan.deviceTime,
+      offline: scan.offline,
+      note: undoneEarlier ? LedgerNote.undoneBeforeReceived : null,
+    },
+    now,
+  );
+  return outcome(scan.clientId, 'applied', itemId, after);
 }
 
 async function applyUndo(

@@ -17,6 +17,14 @@ export const MAX_STOCK_FILE_BYTES = 512 * 1024 * 1024;
 /** Rows one insert statement of a stock import writes (well below every dialect's bind-parameter limit). */
 export const STOCK_INSERT_BATCH = 500;
 
+/**
+ * Good rows of a snapshot import gathered before they are written, in one transaction (statements of
+ * `STOCK_INSERT_BATCH` rows, in SKU order): fewer, larger commits are what makes a million-row import fast on SQLite,
+ * each commit writing every index page it touched (the SKU index has a page per SKU of the snapshot) once more. A
+ * write of this size holds SQLite for a few tenths of a second; larger ones gained little more.
+ */
+export const STOCK_WRITE_ROWS = 20_000;
+
 /** Texts of the stock files (snapshots and pick records), shared by both sheets. */
 export const STOCK_SHEET_TEXT: SheetTexts = {
   locationCode: { en: 'Location code', 'zh-cn': '库位编码', 'zh-tw': '儲位編碼' },
@@ -122,25 +130,56 @@ export async function openStockFile(
   return checked();
 }
 
+/** The master data a stock file of one warehouse may name, indexed for a row loop (see `loadStockMaster`). */
+export interface StockMaster {
+  /** Location code -> its position in `locationIds` and `locationCodes`. */
+  locations: Map<string, number>;
+  locationIds: number[];
+  locationCodes: string[];
+  /** Consignor code -> its id, code and SKUs (SKU code -> position in `skuIds` and `skuCodes`). */
+  consignors: Map<string, { id: number; code: string; skus: Map<string, number> }>;
+  skuIds: number[];
+  skuCodes: string[];
+}
+
 /**
  * All the master data a stock file of one warehouse may name, loaded once: the warehouse's locations by code, the
- * tenant's consignors by code, SKUs by `consignorId:code` (memory grows with the master data, not with the file).
+ * tenant's consignors by code with their SKUs by code (memory grows with the master data, not with the file).
+ * Locations and SKUs are numbered from 0, so a location + SKU pair has a small numeric key (`location * skus +
+ * sku`) instead of a string per row.
  */
 export async function loadStockMaster(db: Kysely<Database>, ctx: TenantContext, warehouseId: number) {
-  const locations = new Map<string, number>();
+  const master: StockMaster = {
+    locations: new Map(),
+    locationIds: [],
+    locationCodes: [],
+    consignors: new Map(),
+    skuIds: [],
+    skuCodes: [],
+  };
   for (const r of await tenantScoped(db, ctx, 'wh_location')
     .selectFrom()
     .select(['id', 'code'])
     .where('warehouse_id', '=', warehouseId)
-    .execute())
-    locations.set(r.code, Number(r.id));
-  const consignors = new Map<string, number>();
-  for (const r of await tenantScoped(db, ctx, 'wh_consignor').selectFrom().select(['id', 'code']).execute())
-    consignors.set(r.code, Number(r.id));
-  const skus = new Map<string, number>();
-  for (const r of await tenantScoped(db, ctx, 'wh_sku').selectFrom().select(['id', 'code', 'consignor_id']).execute())
-    skus.set(`${r.consignor_id}:${r.code}`, Number(r.id));
-  return { locations, consignors, skus };
+    .execute()) {
+    master.locations.set(r.code, master.locationIds.length);
+    master.locationIds.push(Number(r.id));
+    master.locationCodes.push(r.code);
+  }
+  const byId = new Map<number, Map<string, number>>();
+  for (const r of await tenantScoped(db, ctx, 'wh_consignor').selectFrom().select(['id', 'code']).execute()) {
+    const skus = new Map<string, number>();
+    byId.set(Number(r.id), skus);
+    master.consignors.set(r.code, { id: Number(r.id), code: r.code, skus });
+  }
+  for (const r of await tenantScoped(db, ctx, 'wh_sku').selectFrom().select(['id', 'code', 'consignor_id']).execute()) {
+    const skus = byId.get(Number(r.consignor_id));
+    if (!skus) continue;
+    skus.set(r.code, master.skuIds.length);
+    master.skuIds.push(Number(r.id));
+    master.skuCodes.push(r.code);
+  }
+  return master;
 }
 
 const chunks = <T>(items: readonly T[], size = 500): T[][] => {

@@ -1,4 +1,6 @@
 import { CountMode, type InputOf, InventoryStatus, type inventoryScan, SubTaskStatus } from '@shelfwise/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -11,6 +13,7 @@ import {
   type ScanOutcome,
   useLedgerIds,
 } from '../ledger';
+import { createWriteBatcher } from './scan-batch';
 
 type Input<K extends keyof typeof inventoryScan> = InputOf<(typeof inventoryScan)[K]>;
 
@@ -39,34 +42,44 @@ export function createScanService(
 ) {
   useLedgerIds(kernel.ids);
   const db = kernel.db;
+  // SQLite writes one transaction at a time: scans arriving together share one (see `createWriteBatcher`); the
+  // other databases lock rows, so there each scan keeps its own short transaction
+  const batched = kernel.dialect === 'sqlite' ? createWriteBatcher(db) : null;
+  const inTransaction = <T>(run: (trx: Kysely<Database>) => Promise<T>) =>
+    batched ? batched(run) : db.transaction().execute(run);
 
-  /** One scan in its own transaction; a race (same client id or line, a deadlock) is retried (a duplicate then answers). */
-  async function one(ctx: UserContext, scan: ScanInput): Promise<ScanOutcome> {
+  /**
+   * One scan, applied on its own (its own transaction, or its own savepoint in a shared one on SQLite); a race (same
+   * client id or line, a deadlock) is retried (a duplicate then answers). Answers the outcome and, for an applied
+   * scan, its task.
+   */
+  async function one(ctx: UserContext, scan: ScanInput): Promise<{ outcome: ScanOutcome; taskId: number | null }> {
     for (let attempt = 0; ; attempt++) {
+      let taskId: number | null = null;
       try {
-        return await db.transaction().execute((trx) => applyScan(trx, ctx, scan, Date.now()));
+        const outcome = await inTransaction((trx) =>
+          applyScan(trx, ctx, scan, Date.now(), (id) => {
+            taskId = id;
+          }),
+        );
+        return { outcome, taskId: outcome.status === 'applied' ? taskId : null };
       } catch (e) {
         if (attempt < 2 && (isUniqueViolation(e) || isRetryable(e))) continue;
-        if (e instanceof AppError) return rejectedOutcome(ctx, scan.clientId, e);
+        if (e instanceof AppError) return { outcome: rejectedOutcome(ctx, scan.clientId, e), taskId: null };
         throw e;
       }
     }
   }
 
-  /** Tells supervisors about applied scans, once per sub-task of the batch. */
-  async function announce(ctx: UserContext, scans: readonly ScanInput[], outcomes: readonly ScanOutcome[]) {
-    const subs = new Set<number>();
-    outcomes.forEach((o, i) => {
-      if (o.status === 'applied') subs.add((scans[i] as ScanInput).subTaskId);
+  /** Tells supervisors about applied scans, once per sub-task. */
+  function announce(ctx: UserContext, scans: readonly ScanInput[], applied: readonly { taskId: number | null }[]) {
+    const told = new Set<number>();
+    applied.forEach(({ taskId }, i) => {
+      const subTaskId = (scans[i] as ScanInput).subTaskId;
+      if (taskId === null || told.has(subTaskId)) return;
+      told.add(subTaskId);
+      onProgress(ctx.tenantId, taskId, subTaskId);
     });
-    if (subs.size === 0) return;
-    const rows = await db
-      .selectFrom('inv_sub_task')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', 'in', [...subs])
-      .select(['id', 'task_id'])
-      .execute();
-    for (const r of rows) onProgress(ctx.tenantId, Number(r.task_id), Number(r.id));
   }
 
   async function subTaskOr404(ctx: UserContext, subTaskId: number) {
@@ -205,16 +218,16 @@ export function createScanService(
     /** One scan (also undo and empty): its outcome; refusals are outcomes too (the device shows them). */
     async scan(ctx: UserContext, scan: ScanInput) {
       const out = await one(ctx, scan);
-      await announce(ctx, [scan], [out]);
-      return out;
+      announce(ctx, [scan], [out]);
+      return out.outcome;
     },
 
-    /** Queued scans, each in its own transaction, in the order given; one outcome per scan. */
+    /** Queued scans, each applied on its own, in the order given; one outcome per scan. */
     async sync(ctx: UserContext, scans: readonly ScanInput[]) {
-      const outcomes: ScanOutcome[] = [];
-      for (const s of scans) outcomes.push(await one(ctx, s));
-      await announce(ctx, scans, outcomes);
-      return outcomes;
+      const results: { outcome: ScanOutcome; taskId: number | null }[] = [];
+      for (const s of scans) results.push(await one(ctx, s));
+      announce(ctx, scans, results);
+      return results.map((r) => r.outcome);
     },
 
     /** The counter is done with a location. */

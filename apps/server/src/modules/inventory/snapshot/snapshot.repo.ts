@@ -2,9 +2,11 @@ import type { InputOf, inventorySnapshot } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
 import { idAt } from '../../../kernel/db/ids';
 import { ilike, paginate } from '../../../kernel/db/paging';
+import { preparedInsert } from '../../../kernel/db/prepared';
 import type { Database, InvSnapshotLineTable, InvSnapshotTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 import { type ScopedContext, scopedWarehouses, warehouseScope } from '../../warehouse/warehouse';
+import { STOCK_INSERT_BATCH } from '../stock-files';
 import type { TimeRange } from '../time-range';
 
 const SORT = { title: 'inv_snapshot.title', takenTime: 'inv_snapshot.taken_at', createTime: 'inv_snapshot.created_at' };
@@ -21,12 +23,108 @@ export type LineFilters = {
   consignorId?: number | undefined;
 };
 
+/** The columns of a snapshot line, in the order of the values of `writeLines`'s statements. */
+const LINE_COLUMNS = [
+  'id',
+  'tenant_id',
+  'snapshot_id',
+  'location_id',
+  'sku_id',
+  'consignor_id',
+  'location_code',
+  'sku_code',
+  'consignor_code',
+  'lot',
+  'quantity',
+] as const satisfies readonly (keyof InvSnapshotLineTable)[];
+const LINE_WIDTH = LINE_COLUMNS.length;
+
+/**
+ * Lines of one snapshot gathered for writing, up to `capacity`: numbers in typed arrays and texts by reference (an
+ * import passes the codes of its master data, not the strings of each row), so a batch allocates nothing per line
+ * and the garbage collector has little to move while a million-row import fills and writes it many times over.
+ */
+export class SnapshotLineBatch {
+  size = 0;
+  /** Per line: id, location id, SKU id, consignor id, quantity. */
+  readonly numbers: Float64Array;
+  /** Per line: location code, SKU code, consignor code, lot. */
+  readonly texts: (string | null)[];
+  constructor(
+    readonly tenantId: number,
+    readonly snapshotId: number,
+    readonly capacity: number,
+  ) {
+    this.numbers = new Float64Array(capacity * 5);
+    this.texts = new Array<string | null>(capacity * 4).fill(null);
+  }
+  get full() {
+    return this.size >= this.capacity;
+  }
+  /** Adds a line (positional: this runs once per row of the file). */
+  add(
+    id: number,
+    locationId: number,
+    skuId: number,
+    consignorId: number,
+    locationCode: string,
+    skuCode: string,
+    consignorCode: string,
+    lot: string | null,
+    quantity: number,
+  ) {
+    if (this.full) throw new Error('snapshot line batch is full');
+    const n = this.size * 5;
+    this.numbers[n] = id;
+    this.numbers[n + 1] = locationId;
+    this.numbers[n + 2] = skuId;
+    this.numbers[n + 3] = consignorId;
+    this.numbers[n + 4] = quantity;
+    const t = this.size * 4;
+    this.texts[t] = locationCode;
+    this.texts[t + 1] = skuCode;
+    this.texts[t + 2] = consignorCode;
+    this.texts[t + 3] = lot;
+    this.size++;
+  }
+  clear() {
+    this.size = 0;
+  }
+  /** Line positions in SKU order. */
+  bySku(): number[] {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    return order.sort((a, b) => (this.numbers[a * 5 + 2] as number) - (this.numbers[b * 5 + 2] as number));
+  }
+  /** The statement values of some lines, in `LINE_COLUMNS` order. */
+  values(lines: readonly number[]): unknown[] {
+    const out = new Array<unknown>(lines.length * LINE_WIDTH);
+    let k = 0;
+    for (const i of lines) {
+      const n = i * 5;
+      const t = i * 4;
+      out[k++] = this.numbers[n];
+      out[k++] = this.tenantId;
+      out[k++] = this.snapshotId;
+      out[k++] = this.numbers[n + 1];
+      out[k++] = this.numbers[n + 2];
+      out[k++] = this.numbers[n + 3];
+      out[k++] = this.texts[t];
+      out[k++] = this.texts[t + 1];
+      out[k++] = this.texts[t + 2];
+      out[k++] = this.texts[t + 3];
+      out[k++] = this.numbers[n + 4];
+    }
+    return out;
+  }
+}
+
 /** Codes starting with `text`, as an index range (codes sort below `~`; see the location repository). */
 const startsWith = (column: string, text: string) =>
   sql<boolean>`${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}~`}`;
 
 /** Data access of stock snapshots and their lines; a snapshot is visible when its warehouse is. */
 export function createSnapshotRepo(db: Kysely<Database>) {
+  const insertLineRows = preparedInsert(db, 'inv_snapshot_line', LINE_COLUMNS);
   const visible = (ctx: ScopedContext) => {
     const q = tenantScoped(db, ctx, 'inv_snapshot').selectFrom();
     const scope = warehouseScope(db, ctx, 'inv_snapshot.warehouse_id');
@@ -129,12 +227,22 @@ export function createSnapshotRepo(db: Kysely<Database>) {
         after = { code: last.location_code, id: Number(last.id) };
       }
     },
+    /** A batch of (at most `capacity`) lines of a snapshot of the caller's tenant, for `writeLines`. */
+    lineBatch: (ctx: TenantContext, snapshotId: number, capacity: number) =>
+      new SnapshotLineBatch(ctx.tenantId, snapshotId, capacity),
     /**
      * Writes lines of a snapshot whose header is not written yet: until `insertHeader` they belong to no snapshot
      * anyone can see (every read goes through the header), so an import that dies midway leaves nothing visible.
+     * One transaction of statements of `STOCK_INSERT_BATCH` rows compiled once, in SKU order: a commit per statement
+     * cost SQLite more than the rows themselves (each commit writes every index page it touched again), and rows
+     * in file (location) order land all over the index by SKU, touching a page per row.
      */
-    insertLines: (ctx: TenantContext, lines: InvSnapshotLineTable[]) =>
-      tenantScoped(db, ctx, 'inv_snapshot_line').insertInto().values(lines).execute(),
+    writeLines: (batch: SnapshotLineBatch) =>
+      db.transaction().execute(async (trx) => {
+        const order = batch.bySku();
+        for (let first = 0; first < order.length; first += STOCK_INSERT_BATCH)
+          await insertLineRows(batch.values(order.slice(first, first + STOCK_INSERT_BATCH)), trx);
+      }),
     /** Writes the header of a snapshot: the moment its lines become visible. */
     insertHeader: (ctx: TenantContext, header: InvSnapshotTable) =>
       tenantScoped(db, ctx, 'inv_snapshot').insertInto().values(header).execute(),

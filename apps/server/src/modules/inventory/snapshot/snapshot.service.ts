@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { type InputOf, type inventorySnapshot, type Locale, snapshotImportRow } from '@shelfwise/contract';
+import type { InputOf, inventorySnapshot, Locale } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
-import type { Database, InvSnapshotLineTable } from '../../../kernel/db/schema';
+import type { Database } from '../../../kernel/db/schema';
 import { tenantScoped, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -10,9 +10,10 @@ import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
 import { importColumns, rowIssue, sheetText } from '../../warehouse/master-files';
-import { loadStockMaster, openStockFile, roundQuantity, STOCK_INSERT_BATCH, STOCK_SHEET_TEXT } from '../stock-files';
+import { loadStockMaster, openStockFile, roundQuantity, STOCK_SHEET_TEXT, STOCK_WRITE_ROWS } from '../stock-files';
 import { timeRange } from '../time-range';
 import { createSnapshotRepo, type SnapshotLineRow, type SnapshotRow } from './snapshot.repo';
+import { checkSnapshotRow } from './snapshot-rows';
 
 type Input<K extends keyof typeof inventorySnapshot> = InputOf<(typeof inventorySnapshot)[K]>;
 
@@ -180,7 +181,7 @@ export function createSnapshotService(kernel: Kernel) {
         throw new AppError('validation', { count: 1 }, { takenTime: ['invalid_time'] });
       }
       const warehouseId = Number(warehouse.id);
-      const codes = await loadStockMaster(kernel.db, ctx, warehouseId);
+      const master = await loadStockMaster(kernel.db, ctx, warehouseId);
       const rows = await openStockFile(upload, importColumns(IMPORT_KEYS, text, ctx.locale), [
         'locationCode',
         'skuCode',
@@ -188,42 +189,40 @@ export function createSnapshotService(kernel: Kernel) {
         'quantity',
       ]);
       const snapshotId = kernel.ids.next();
-      const seen = new Set<string>();
+      // location + SKU pairs seen (a number each: location * SKUs + SKU), and those with a lot, with their lot
+      const skuTotal = master.skuIds.length;
+      const seen = new Set<number>();
+      const seenLots = new Set<string>();
       const errors: { row: number; message: string }[] = [];
       let failed = 0;
-      let batch: InvSnapshotLineTable[] = [];
+      const batch = repo.lineBatch(ctx, snapshotId, STOCK_WRITE_ROWS);
       let written = 0;
       let total = 0;
       let count = 0;
       /** Whether good rows are still worth writing: not after a failure unless `partial`. */
       const keeping = () => failed === 0 || input.partial;
       const flush = async () => {
-        if (batch.length && keeping()) {
-          await repo.insertLines(ctx, batch);
-          written += batch.length;
+        if (batch.size && keeping()) {
+          await repo.writeLines(batch);
+          written += batch.size;
         }
-        batch = [];
+        batch.clear();
       };
       const say = (key: string, v: string) => text(key, ctx.locale, v);
       const fail = async (row: number, message: string) => {
         failed++;
         if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row, message });
         // the first failure of a strict import: what was written goes now, nothing more is written
-        if (failed === 1 && !input.partial && written) {
-          await repo.dropLines(ctx, snapshotId);
+        if (failed === 1 && !input.partial) {
+          batch.clear();
+          if (written) await repo.dropLines(ctx, snapshotId);
           written = 0;
         }
       };
       try {
         for await (const { row, cells } of rows) {
           count++;
-          const parsed = snapshotImportRow.safeParse({
-            locationCode: cells.locationCode ?? '',
-            skuCode: cells.skuCode ?? '',
-            consignorCode: cells.consignorCode ?? '',
-            lot: cells.lot ?? '',
-            quantity: cells.quantity ?? '',
-          });
+          const parsed = checkSnapshotRow(cells);
           if (!parsed.success) {
             await fail(
               row,
@@ -232,37 +231,38 @@ export function createSnapshotService(kernel: Kernel) {
             continue;
           }
           const r = parsed.data;
-          const locationId = codes.locations.get(r.locationCode);
-          const consignorId = codes.consignors.get(r.consignorCode);
-          const skuId = consignorId === undefined ? undefined : codes.skus.get(`${consignorId}:${r.skuCode}`);
-          if (locationId === undefined) await fail(row, say('unknownLocation', r.locationCode));
-          else if (consignorId === undefined) await fail(row, say('unknownConsignor', r.consignorCode));
-          else if (skuId === undefined) await fail(row, say('unknownSku', r.skuCode));
+          const location = master.locations.get(r.locationCode);
+          const consignor = master.consignors.get(r.consignorCode);
+          const sku = consignor?.skus.get(r.skuCode);
+          if (location === undefined) await fail(row, say('unknownLocation', r.locationCode));
+          else if (consignor === undefined) await fail(row, say('unknownConsignor', r.consignorCode));
+          else if (sku === undefined) await fail(row, say('unknownSku', r.skuCode));
           else {
-            const key = `${locationId}:${skuId}:${r.lot ?? ''}`;
-            if (seen.has(key)) {
+            const pair = location * skuTotal + sku;
+            const known = r.lot === null ? seen.has(pair) : seenLots.has(`${pair}:${r.lot}`);
+            if (known) {
               const what = [r.locationCode, r.skuCode, r.consignorCode, r.lot].filter(Boolean).join(' / ');
               await fail(row, say('duplicateInFile', what));
               continue;
             }
-            seen.add(key);
+            if (r.lot === null) seen.add(pair);
+            else seenLots.add(`${pair}:${r.lot}`);
             if (!keeping()) continue;
             const quantity = roundQuantity(r.quantity);
             total += quantity;
-            batch.push({
-              id: kernel.ids.next(),
-              tenant_id: ctx.tenantId,
-              snapshot_id: snapshotId,
-              location_id: locationId,
-              sku_id: skuId,
-              consignor_id: consignorId,
-              location_code: r.locationCode,
-              sku_code: r.skuCode,
-              consignor_code: r.consignorCode,
-              lot: r.lot,
+            // the codes as the master data holds them (the row's own strings are left to the garbage collector)
+            batch.add(
+              kernel.ids.next(),
+              master.locationIds[location] as number,
+              master.skuIds[sku] as number,
+              consignor.id,
+              master.locationCodes[location] as string,
+              master.skuCodes[sku] as string,
+              consignor.code,
+              r.lot,
               quantity,
-            });
-            if (batch.length >= STOCK_INSERT_BATCH) await flush();
+            );
+            if (batch.full) await flush();
           }
         }
         await flush();

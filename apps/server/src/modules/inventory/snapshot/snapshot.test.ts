@@ -7,7 +7,7 @@ import { expectError } from '../../../test/assertions';
 import { multipartFile } from '../../../test/fixtures';
 import { describeEachDialect, type TestApp } from '../../../test/harness';
 import { download, sheet, sheetRows, upload, warehouseBody } from '../../warehouse/test-files';
-import { parsePickTime } from '../stock-files';
+import { parsePickTime, STOCK_WRITE_ROWS } from '../stock-files';
 
 const { warehouseInfo, warehouseArea, warehouseLocation, warehouseConsignor, warehouseSku, sysOrg } = api;
 const { inventorySnapshot, inventoryPickRecord } = api;
@@ -247,7 +247,9 @@ describeEachDialect('inventorySnapshot and inventoryPickRecord', (get) => {
   it('streams big CSV files: batches written before a late failure are dropped; `partial` keeps them', async () => {
     const t = get();
     const url = `/api/inventorySnapshot/import?warehouseId=${wh}&title=Stream`;
-    const lots = Array.from({ length: 1800 }, (_, i) => `A-01,S1,C1,LOT${i},${i % 7}`);
+    // two full writes of good rows, then some
+    const good = 2 * STOCK_WRITE_ROWS + 300;
+    const lots = Array.from({ length: good }, (_, i) => `A-01,S1,C1,LOT${i},${i % 7}`);
     const csv = (tail: string) => `Location code,SKU code,Consignor code,Lot,Quantity\n${lots.join('\n')}\n${tail}`;
     const linesNow = async () =>
       Number(
@@ -259,20 +261,20 @@ describeEachDialect('inventorySnapshot and inventoryPickRecord', (get) => {
         ).n,
       );
     const before = await linesNow();
-    // the bad row comes after three full batches were written: nothing of them stays
+    // the bad row comes after two full writes: nothing of them stays
     const strict = report(await uploadCsv(t, url, admin, csv('Q-9,S1,C1,,1\n')));
-    expect(strict).toMatchObject({ id: null, total: 1801, succeeded: 0, failed: 1801 });
-    expect(strict.errors).toEqual([{ row: 1802, message: 'the warehouse has no storage location with code Q-9' }]);
+    expect(strict).toMatchObject({ id: null, total: good + 1, succeeded: 0, failed: good + 1 });
+    expect(strict.errors).toEqual([{ row: good + 2, message: 'the warehouse has no storage location with code Q-9' }]);
     expect(await linesNow()).toBe(before);
     const kept = report(await uploadCsv(t, `${url}&partial=true`, admin, csv('Q-9,S1,C1,,1\n')));
-    expect(kept).toMatchObject({ total: 1801, succeeded: 1800, failed: 1 });
+    expect(kept).toMatchObject({ total: good + 1, succeeded: good, failed: 1 });
     const detail = await t.call(inventorySnapshot.detail, { id: kept.id }, { token: admin });
-    expect(detail.result).toMatchObject({ lineCount: 1800, totalQuantity: lots.reduce((n, _l, i) => n + (i % 7), 0) });
-    expect(await linesNow()).toBe(before + 1800);
+    expect(detail.result).toMatchObject({ lineCount: good, totalQuantity: lots.reduce((n, _l, i) => n + (i % 7), 0) });
+    expect(await linesNow()).toBe(before + good);
     // an unreadable record late in the file refuses the whole file and leaves nothing
     const broken = await uploadCsv(t, url, admin, csv('"A-01,S1,C1,,1\n'));
     expect(JSON.parse(broken.body).extras.errorCode).toBe('importInvalidCsv');
-    expect(await linesNow()).toBe(before + 1800);
+    expect(await linesNow()).toBe(before + good);
     await t.call(inventorySnapshot.delete, { id: kept.id }, { token: admin });
   });
 

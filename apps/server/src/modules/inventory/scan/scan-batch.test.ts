@@ -1,0 +1,42 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../kernel/db/schema';
+import { createWriteBatcher } from './scan-batch';
+
+interface Db {
+  t: { id: number };
+}
+
+describe('write batcher', () => {
+  it('runs work sent together in one transaction; a piece that fails is rolled back alone', async () => {
+    let transactions = 0;
+    const db = new Kysely<Db>({
+      dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+      log: (e) => {
+        if (e.level === 'query' && e.query.sql === 'begin') transactions++;
+      },
+    });
+    await db.schema
+      .createTable('t')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
+    const batch = createWriteBatcher(db as unknown as Kysely<Database>);
+    const insert = (id: number, fail = false) =>
+      batch(async (trx) => {
+        await (trx as unknown as Kysely<Db>).insertInto('t').values({ id }).execute();
+        if (fail) throw new Error(`refused ${id}`);
+        return id;
+      });
+    const results = await Promise.allSettled([insert(1), insert(1), insert(2), insert(3, true), insert(4)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[3] as PromiseRejectedResult).reason.message).toBe('refused 3');
+    expect(transactions).toBe(1);
+    const ids = (await db.selectFrom('t').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(ids).toEqual([1, 2, 4]);
+    // work sent later gets a transaction of its own
+    expect(await insert(5)).toBe(5);
+    expect(transactions).toBe(2);
+    await db.destroy();
+  });
+});
