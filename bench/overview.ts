@@ -123,10 +123,12 @@ try {
     const url = (q: Record<string, number>) => `${path}?${queryString(q)}`;
     // the first answer reads the floor and the states (later ones come from what the server keeps)
     const c0 = performance.now();
-    const sample = await get<{ total?: number; truncated?: boolean; locations?: { id: number[] }; lines?: unknown[] }>(
-      path,
-      query,
-    );
+    const sample = await get<{
+      total?: number;
+      truncated?: boolean;
+      locations?: { code: string[] };
+      lines?: unknown[];
+    }>(path, query);
     const coldMs = performance.now() - c0;
     let n = 0;
     const opts: autocannon.Options = {
@@ -152,7 +154,7 @@ try {
       rounds.push(await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION }));
     const shown =
       sample.locations !== undefined
-        ? `${sample.locations.id.length} locations of ${sample.total}${sample.truncated ? ' (cut: areas only)' : ''}`
+        ? `${sample.locations.code.length} locations of ${sample.total}${sample.truncated ? ' (cut: areas only)' : ''}`
         : sample.lines !== undefined
           ? `${sample.lines.length} lines`
           : 'figures';

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
+import { decodeOverviewLocations, type PackedOverviewLocations } from '@shelfwise/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
@@ -84,7 +85,8 @@ function png(
 
 type Plan = {
   task: { id: number; code: string } | null;
-  locations: { id: number[]; code: string[]; state: number[] };
+  /** Packed for the wire (see the contract's `overviewLocations`). */
+  locations: PackedOverviewLocations;
 };
 
 /**
@@ -179,7 +181,8 @@ async function seed(server: RunningServer) {
     'shelf.png',
   );
   const task = await api<{ link3d: string | null }>(`/api/inventoryCheckTask/detail?id=${taskId}`);
-  const plan = await api<Plan>(`/api/warehouseOverview/plan2d?warehouseId=${warehouseId}&taskId=${taskId}`);
+  const answer = await api<Plan>(`/api/warehouseOverview/plan2d?warehouseId=${warehouseId}&taskId=${taskId}`);
+  const plan = { ...answer, locations: decodeOverviewLocations(answer.locations) };
   return { api, warehouseId, taskId, link3d: task.link3d ?? '', plan };
 }
 

@@ -55,25 +55,140 @@ export const overviewArea = z.object({
 });
 
 /**
- * Locations as parallel arrays (index i of every array is one location), by area and code: compact for 50,000
- * locations. x / y / z are floor coordinates. `state` is an `OverviewState` value, or 0 for a location outside the
- * task. `match` is 1 when the location holds lines of the consignor / SKU filter (always 1 without one): lines of the
- * task, or without a task of the warehouse's newest stock snapshot.
+ * Locations in columns (index i of every column is one location), by area and code, packed for the wire: an answer
+ * carries up to 50,000 locations, and what repeats from one location to the next is sent once.
+ * - `idDelta`: the first location's id, then each id minus the one before (ids are integers below 2^53: exact);
+ * - `areaRuns`: the area of the locations as runs, in order (the first `count` locations are of `areaId`, ...);
+ * - `state`, `match`, `placed`: one digit per location. `state` is an `OverviewState` value, or 0 for a location
+ *   outside the task; `match` is 1 when the location holds lines of the consignor / SKU filter (always 1 without
+ *   one): lines of the task, or without a task of the warehouse's newest stock snapshot; `placed` is 0 when the
+ *   server laid the location out (see above);
+ * - x / y / z are floor coordinates, length / width / height sizes in metres.
+ * `decodeOverviewLocations` unpacks it into one array per column (`OverviewLocationColumns`).
  */
-export const overviewLocations = z.object({
-  id: z.array(z.number()),
-  code: z.array(z.string()),
-  areaId: z.array(z.number()),
-  x: z.array(z.number()),
-  y: z.array(z.number()),
-  z: z.array(z.number()),
-  length: z.array(z.number()),
-  width: z.array(z.number()),
-  height: z.array(z.number()),
-  state: z.array(z.number()),
-  match: z.array(z.number()),
-  placed: z.array(z.number()),
-});
+export const overviewLocations = z
+  .object({
+    idDelta: z.array(z.number().int()),
+    code: z.array(z.string()),
+    areaRuns: z.array(z.object({ areaId: z.number(), count: z.number().int().positive() })),
+    x: z.array(z.number()),
+    y: z.array(z.number()),
+    z: z.array(z.number()),
+    length: z.array(z.number()),
+    width: z.array(z.number()),
+    height: z.array(z.number()),
+    state: z.string().regex(/^[0-6]*$/),
+    match: z.string().regex(/^[01]*$/),
+    placed: z.string().regex(/^[01]*$/),
+  })
+  .refine(
+    (l) => {
+      const n = l.code.length;
+      const columns = [l.idDelta, l.x, l.y, l.z, l.length, l.width, l.height, l.state, l.match, l.placed];
+      return columns.every((c) => c.length === n) && l.areaRuns.reduce((sum, r) => sum + r.count, 0) === n;
+    },
+    { message: 'every column (and the area runs) must cover the same locations' },
+  );
+
+/** The locations of a 2D / 3D answer as sent (`overviewLocations`). */
+export type PackedOverviewLocations = z.output<typeof overviewLocations>;
+
+/** The locations of a 2D / 3D answer unpacked: one array per column, index i of each is one location. */
+export interface OverviewLocationColumns {
+  id: number[];
+  code: string[];
+  areaId: number[];
+  x: number[];
+  y: number[];
+  z: number[];
+  length: number[];
+  width: number[];
+  height: number[];
+  state: number[];
+  match: number[];
+  placed: number[];
+}
+
+const digits = (s: string): number[] => {
+  const out = new Array<number>(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) - 48;
+  return out;
+};
+
+/** Unpacks the wire form of `overviewLocations` into one array per column. */
+export function decodeOverviewLocations(l: PackedOverviewLocations): OverviewLocationColumns {
+  const n = l.idDelta.length;
+  const id = new Array<number>(n);
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    last += l.idDelta[i] as number;
+    id[i] = last;
+  }
+  const areaId: number[] = [];
+  for (const r of l.areaRuns) for (let k = 0; k < r.count; k++) areaId.push(r.areaId);
+  return {
+    id,
+    code: l.code,
+    areaId,
+    x: l.x,
+    y: l.y,
+    z: l.z,
+    length: l.length,
+    width: l.width,
+    height: l.height,
+    state: digits(l.state),
+    match: digits(l.match),
+    placed: digits(l.placed),
+  };
+}
+
+type Column = ArrayLike<number>;
+
+/** Packs columns of locations into the wire form of `overviewLocations` (a `match` of null: no filter, all 1). */
+export function encodeOverviewLocations(c: {
+  id: Column;
+  code: readonly string[];
+  areaId: Column;
+  x: Column;
+  y: Column;
+  z: Column;
+  length: Column;
+  width: Column;
+  height: Column;
+  state: Column;
+  match: Column | null;
+  placed: Column;
+}): PackedOverviewLocations {
+  const n = c.id.length;
+  const idDelta = new Array<number>(n);
+  const areaRuns: { areaId: number; count: number }[] = [];
+  let last = 0;
+  for (let i = 0; i < n; i++) {
+    const id = c.id[i] as number;
+    idDelta[i] = id - last;
+    last = id;
+    const areaId = c.areaId[i] as number;
+    const run = areaRuns[areaRuns.length - 1];
+    if (run?.areaId === areaId) run.count++;
+    else areaRuns.push({ areaId, count: 1 });
+  }
+  const list = (a: Column) => Array.from(a);
+  const text = (a: Column) => Array.prototype.join.call(a, '');
+  return {
+    idDelta,
+    code: [...c.code],
+    areaRuns,
+    x: list(c.x),
+    y: list(c.y),
+    z: list(c.z),
+    length: list(c.length),
+    width: list(c.width),
+    height: list(c.height),
+    state: text(c.state),
+    match: c.match ? text(c.match) : '1'.repeat(n),
+    placed: text(c.placed),
+  };
+}
 
 const overviewWarehouse = z.object({
   id: z.number(),

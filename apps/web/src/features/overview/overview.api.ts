@@ -1,3 +1,4 @@
+import { decodeOverviewLocations, type OverviewLocationColumns } from '@shelfwise/contract';
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -17,8 +18,10 @@ export type TaskCard = CardsResult['tasks'][number];
 export type WarehouseCard = CardsResult['warehouses'][number];
 /** Filters of the 2D plan and the 3D scene. */
 export type OverviewInput = RouteInput<typeof api.warehouseOverview.plan2d>;
-/** The 2D plan (the 3D scene has the same shape). */
-export type OverviewResult = RouteOutput<typeof api.warehouseOverview.plan2d>;
+/** The 2D plan as it comes (the 3D scene has the same shape): its locations packed for the wire. */
+type OverviewWire = RouteOutput<typeof api.warehouseOverview.plan2d>;
+/** The 2D plan (the 3D scene has the same shape), its locations unpacked into one array per column. */
+export type OverviewResult = Omit<OverviewWire, 'locations'> & { locations: OverviewLocationColumns };
 /** An area of the plan with its state counts. */
 export type OverviewArea = OverviewResult['areas'][number];
 /** The task an answer is coloured by. */
@@ -27,6 +30,9 @@ export type OverviewTask = NonNullable<OverviewResult['task']>;
 export type LocationLines = RouteOutput<typeof api.warehouseOverview.locationLines>;
 /** One line of a location. */
 export type OverviewLine = LocationLines['lines'][number];
+
+// the pages work on columns; the wire packs them (see the contract's `overviewLocations`)
+const unpack = (r: OverviewWire): OverviewResult => ({ ...r, locations: decodeOverviewLocations(r.locations) });
 
 /** Query keys of the overview. */
 export const overviewKeys = {
@@ -51,7 +57,7 @@ export function useCards(input: CardsInput, enabled = true) {
 export function usePlan2d(input: OverviewInput | undefined) {
   return useQuery({
     queryKey: overviewKeys.plan2d(input as OverviewInput),
-    queryFn: () => call(api.warehouseOverview.plan2d, input as OverviewInput),
+    queryFn: () => call(api.warehouseOverview.plan2d, input as OverviewInput).then(unpack),
     enabled: !!input,
     placeholderData: (prev, prevQuery) =>
       // keep the old plan while the same warehouse is fetched again with other filters (no blank flash)
@@ -66,7 +72,7 @@ export function usePlan2d(input: OverviewInput | undefined) {
 export function useScene3d(input: OverviewInput | undefined) {
   return useQuery({
     queryKey: overviewKeys.scene3d(input as OverviewInput),
-    queryFn: () => call(api.warehouseOverview.scene3d, input as OverviewInput),
+    queryFn: () => call(api.warehouseOverview.scene3d, input as OverviewInput).then(unpack),
     enabled: !!input,
     placeholderData: (prev, prevQuery) =>
       prev && (prevQuery?.queryKey[2] as OverviewInput | undefined)?.warehouseId === input?.warehouseId

@@ -1,4 +1,4 @@
-import { OVERVIEW_MAX_LOCATIONS } from '@shelfwise/contract';
+import { encodeOverviewLocations, OVERVIEW_MAX_LOCATIONS } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
 import type { TenantContext } from '../../../kernel/db/tenant-scope';
@@ -204,27 +204,27 @@ function head(p: PlanParts) {
   };
 }
 
-/** The answer as a value (validated by the route on the way out): for small answers. */
+/** The answer in the contract's wire form (packed columns, see `overviewLocations`). */
 export function planValue(p: PlanParts) {
   const { layout, colored } = p;
   const c = cut(p);
-  const slice = (a: Float64Array | Uint8Array) => Array.from(a.subarray(c.start, c.end));
+  const part = (a: Float64Array | Uint8Array) => a.subarray(c.start, c.end);
   return {
     ...head(p),
-    locations: {
-      id: slice(layout.ids),
+    locations: encodeOverviewLocations({
+      id: part(layout.ids),
       code: layout.codes.slice(c.start, c.end),
-      areaId: slice(layout.areaIds),
-      x: slice(layout.x),
-      y: slice(layout.y),
-      z: slice(layout.z),
-      length: slice(layout.length),
-      width: slice(layout.width),
-      height: slice(layout.height),
-      state: slice(colored.state),
-      match: p.match ? slice(p.match) : new Array<number>(c.end - c.start).fill(1),
-      placed: slice(layout.placed),
-    },
+      areaId: part(layout.areaIds),
+      x: part(layout.x),
+      y: part(layout.y),
+      z: part(layout.z),
+      length: part(layout.length),
+      width: part(layout.width),
+      height: part(layout.height),
+      state: part(colored.state),
+      match: p.match ? part(p.match) : null,
+      placed: part(layout.placed),
+    }),
     total: c.total,
     truncated: c.truncated,
     asOf: p.asOf,
@@ -236,32 +236,3 @@ export const planSize = (p: PlanParts) => {
   const c = cut(p);
   return c.end - c.start;
 };
-
-/**
- * The same answer as JSON text, written column by column (typed arrays join without a per-element walk): for
- * answers of tens of thousands of locations, where building, validating and serialising a value per request would
- * cost more than the request may take. The text stops before `asOf` (`,"asOf":"...`}` completes it), so that one
- * text serves however often the same data is read again. Completed, equal in content to `planValue(p)`.
- */
-export function planJson(p: PlanParts): string {
-  const { layout, colored } = p;
-  const c = cut(p);
-  const nums = (a: Float64Array | Uint8Array) => `[${a.subarray(c.start, c.end).join(',')}]`;
-  const ones = c.end > c.start ? `[${'1,'.repeat(c.end - c.start - 1)}1]` : '[]';
-  const h = head(p);
-  const locations = [
-    `"id":${nums(layout.ids)}`,
-    `"code":${JSON.stringify(layout.codes.slice(c.start, c.end))}`,
-    `"areaId":${nums(layout.areaIds)}`,
-    `"x":${nums(layout.x)}`,
-    `"y":${nums(layout.y)}`,
-    `"z":${nums(layout.z)}`,
-    `"length":${nums(layout.length)}`,
-    `"width":${nums(layout.width)}`,
-    `"height":${nums(layout.height)}`,
-    `"state":${nums(colored.state)}`,
-    `"match":${p.match ? nums(p.match) : ones}`,
-    `"placed":${nums(layout.placed)}`,
-  ].join(',');
-  return `{"warehouse":${JSON.stringify(h.warehouse)},"task":${JSON.stringify(h.task)},"areas":${JSON.stringify(h.areas)},"locations":{${locations}},"total":${c.total},"truncated":${c.truncated}`;
-}

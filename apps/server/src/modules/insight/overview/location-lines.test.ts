@@ -2,7 +2,7 @@ import { api, CountMode, DataScope, type Endpoint, LocationCountState, OverviewS
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, type TestApp } from '../../../test/harness';
 import { seedCountTask } from '../../inventory/count-fixture';
-import { type OverviewFixture, seedOverviewTask, VIEWER_PERMISSIONS } from './overview-fixture';
+import { type OverviewFixture, seedOverviewTask, unpacked, VIEWER_PERMISSIONS } from './overview-fixture';
 
 const { warehouseOverview: o, inventoryCheckItem: item } = api;
 
@@ -87,7 +87,7 @@ describeEachDialect('warehouseOverview.locationLines', (get) => {
   });
 
   it('gives every state as the plan does; outside the task no entry and no lines', async () => {
-    const plan = await ok(o.plan2d, { warehouseId: f.warehouseId }, bookViewer);
+    const plan = unpacked(await ok(o.plan2d, { warehouseId: f.warehouseId }, bookViewer));
     for (const [i, id] of plan.locations.id.entries()) {
       const r = await ok(o.locationLines, { locationId: id }, bookViewer);
       expect(r.location.state, plan.locations.code[i]).toBe(plan.locations.state[i]);

@@ -1,4 +1,13 @@
-import { AuditStatus, api, InventoryStatus, LocationCountState, OverviewState } from '@shelfwise/contract';
+import {
+  AuditStatus,
+  api,
+  decodeOverviewLocations,
+  InventoryStatus,
+  LocationCountState,
+  type OverviewLocationColumns,
+  OverviewState,
+  type PackedOverviewLocations,
+} from '@shelfwise/contract';
 import type { UserContext } from '../../../kernel/http/context';
 import type { TestApp } from '../../../test/harness';
 import { type CountTaskOptions, type SeededCountTask, seedCountTask } from '../../inventory/count-fixture';
@@ -30,6 +39,13 @@ export const EXPECTED_STATES: Record<string, number> = {
   X2: 0,
   X3: OverviewState.locked,
 };
+
+/** A 2D / 3D answer with its locations unpacked into one array per column. */
+export function unpacked<T extends { locations: PackedOverviewLocations }>(
+  answer: T,
+): Omit<T, 'locations'> & { locations: OverviewLocationColumns } {
+  return { ...answer, locations: decodeOverviewLocations(answer.locations) };
+}
 
 /** Every permission of the overview (no book quantities). */
 export const VIEWER_PERMISSIONS = [

@@ -1,8 +1,11 @@
+import { plan2dResult } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Database } from '../../../kernel/db/schema';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { scopedWarehouses } from '../../warehouse/warehouse';
 import { cards } from './cards';
 import {
@@ -12,7 +15,6 @@ import {
   type Layout,
   matchOf,
   type PlanParts,
-  planJson,
   planSize,
   planValue,
   sameLayout,
@@ -37,8 +39,9 @@ import {
 // - up to `large` locations (a warehouse's, a task checklist's) nothing is kept stale: the floor is read again on
 //   every request, the states whenever the task's progress stamp (its counters and statuses, its reviews) changes;
 // - above it, answers come from the last read while the next one runs in the background: the floor at most
-//   30 s old, the states at most 10 s old or one refresh (>= 2 s apart) behind the stamp. Big answers are kept as
-//   JSON text per state of the data, so a repeated request costs no more than sending it.
+//   30 s old, the states at most 10 s old or one refresh (>= 2 s apart) behind the stamp. Big answers are kept
+//   checked and serialised (`PreparedJson`) per state of the data and its `asOf`, so a repeated request costs no
+//   more than sending the text.
 
 export interface OverviewOptions {
   /** Locations above which the floor / states / answers are served from the background-refreshed cache. */
@@ -49,8 +52,11 @@ export interface OverviewOptions {
 
 type PlanInput = OwnerFilter & { warehouseId: number; taskId?: number | undefined; areaId?: number | undefined };
 
-/** An answer a route either returns as a value or sends as kept JSON text (`planJson`) completed by `asOf`. */
-export type PlanAnswer = { value: ReturnType<typeof planValue> } | { json: Buffer; asOf: string };
+/** A 2D / 3D answer. */
+type Plan = z.output<typeof plan2dResult>;
+
+/** An answer: a value the route checks on the way out, or (large) one kept checked and serialised. */
+export type PlanAnswer = Plan | PreparedJson<Plan>;
 
 export function createOverviewService(kernel: Kernel, options: OverviewOptions = {}) {
   const db: Kysely<Database> = kernel.db;
@@ -60,10 +66,10 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
   const states = new RefreshCache<TaskStates>(8, onError);
   const owners = new RefreshCache<Set<number>>(32, onError);
   const extras = new RefreshCache<TaskExtraFigures>(256, onError);
-  /** Colourings and JSON answers of the latest builds, by the builds they come from. */
+  /** Colourings and prepared answers of the latest builds, by the builds they come from. */
   const colorings = new Map<string, Colored>();
   const matches = new Map<string, Uint8Array>();
-  const answers = new Map<string, Buffer>();
+  const answers = new Map<string, PreparedJson<Plan>>();
   const remember = <T>(map: Map<string, T>, key: string, make: () => T, capacity: number): T => {
     const hit = map.get(key);
     if (hit !== undefined) return hit;
@@ -153,10 +159,11 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
       asOf: time(Math.min(layoutBuilt.at, statesBuilt?.at ?? Number.POSITIVE_INFINITY)) ?? '',
       ...(options.maxLocations !== undefined ? { max: options.maxLocations } : {}),
     };
-    if (planSize(parts) <= large) return { value: planValue(parts) };
-    // the task's statuses are part of the text: a new status with the same states is a new text
-    const key = `${stateKey}:${ownerBuilt?.build ?? 0}:${input.areaId ?? ''}:${task?.inventoryStatus}:${task?.auditStatus}`;
-    return { json: remember(answers, key, () => Buffer.from(planJson(parts)), 8), asOf: parts.asOf };
+    if (planSize(parts) <= large) return planValue(parts);
+    // builds number every read of any key (so they name the tenant and warehouse / task / filter read); what the
+    // text holds besides them (the task's head, asOf) is part of the key too: a renamed task is a new text
+    const key = JSON.stringify([stateKey, ownerBuilt?.build ?? 0, input.areaId ?? null, parts.task, parts.asOf]);
+    return remember(answers, key, () => PreparedJson.of(plan2dResult, planValue(parts)), 8);
   }
 
   return {

@@ -3,7 +3,13 @@ import { beforeAll, expect, it } from 'vitest';
 import { expect400, expectError } from '../../../test/assertions';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../../test/harness';
 import { seedCountTask } from '../../inventory/count-fixture';
-import { EXPECTED_STATES, type OverviewFixture, seedOverviewTask, VIEWER_PERMISSIONS } from './overview-fixture';
+import {
+  EXPECTED_STATES,
+  type OverviewFixture,
+  seedOverviewTask,
+  unpacked,
+  VIEWER_PERMISSIONS,
+} from './overview-fixture';
 
 const { warehouseOverview: o } = api;
 
@@ -36,6 +42,8 @@ describeEachDialect('warehouseOverview', (get) => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.result;
   };
+  /** A 2D / 3D answer, its locations unpacked. */
+  const answer = async (e: typeof o.plan2d | typeof o.scene3d, input: unknown) => unpacked(await ok(e, input));
   const user = async (t: TestApp, account: string, permissions: string[], dataScope?: number, orgId?: number) => {
     const u = await t.createUser({ account, permissions, dataScope, orgId });
     return (await t.login(account, u.password)).accessToken;
@@ -73,7 +81,7 @@ describeEachDialect('warehouseOverview', (get) => {
   });
 
   it('colours every location by its count in the task: the six states and outside', async () => {
-    const plan = await ok(o.plan2d, { warehouseId: f.warehouseId });
+    const plan = await answer(o.plan2d, { warehouseId: f.warehouseId });
     expect(plan.task).toMatchObject({ id: f.taskId, code: f.taskCode });
     expect(statesByCode(plan)).toEqual(EXPECTED_STATES);
     expect(plan.total).toBe(11);
@@ -85,13 +93,13 @@ describeEachDialect('warehouseOverview', (get) => {
     expect(plan.areas[0]?.states).toEqual({ '0': 1, '1': 2, '2': 2, '3': 2, '4': 1, '5': 2, '6': 1 });
     expect(plan.asOf).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     // the 3D scene is the same answer; naming the task or the area changes nothing here
-    const scene = await ok(o.scene3d, { warehouseId: f.warehouseId, taskId: f.taskId, areaId: f.areaId });
+    const scene = await answer(o.scene3d, { warehouseId: f.warehouseId, taskId: f.taskId, areaId: f.areaId });
     expect(statesByCode(scene)).toEqual(EXPECTED_STATES);
     expect(scene.locations.id).toEqual(plan.locations.id);
   });
 
   it('lays out locations without a position inside their area, and says so', async () => {
-    const plan = await ok(o.plan2d, { warehouseId: f.warehouseId });
+    const plan = await answer(o.plan2d, { warehouseId: f.warehouseId });
     const { locations: l, areas } = plan;
     expect(l.placed.every((p) => p === 0)).toBe(true);
     // no aisle or bay: a square-ish grid in code order, a row every 2 cells; 11 locations -> 4 columns
@@ -115,14 +123,14 @@ describeEachDialect('warehouseOverview', (get) => {
       r.locations.code.filter((_, i) => r.locations.match[i] === 1).map((c) => c.slice(-2));
     const sku1 = f.skus[0]?.id;
     // SKU 1 is on location i (0-based) when i % 3 is 0 or 2
-    expect(bySuffix(await ok(o.plan2d, { warehouseId: f.warehouseId, skuId: sku1 }))).toEqual([
+    expect(bySuffix(await answer(o.plan2d, { warehouseId: f.warehouseId, skuId: sku1 }))).toEqual([
       '01',
       '03',
       '04',
       '06',
       '07',
     ]);
-    expect(bySuffix(await ok(o.plan2d, { warehouseId: f.warehouseId, consignorId: f.consignorId }))).toEqual([
+    expect(bySuffix(await answer(o.plan2d, { warehouseId: f.warehouseId, consignorId: f.consignorId }))).toEqual([
       '01',
       '02',
       '03',
@@ -133,14 +141,14 @@ describeEachDialect('warehouseOverview', (get) => {
       '08',
     ]);
     expect(
-      bySuffix(await ok(o.scene3d, { warehouseId: f.warehouseId, consignorId: f.consignorId, skuId: sku1 })),
+      bySuffix(await answer(o.scene3d, { warehouseId: f.warehouseId, consignorId: f.consignorId, skuId: sku1 })),
     ).toHaveLength(5);
     // a SKU of another consignor than the one asked for: nothing
     expect(
-      bySuffix(await ok(o.plan2d, { warehouseId: f.warehouseId, consignorId: draft.consignorId, skuId: sku1 })),
+      bySuffix(await answer(o.plan2d, { warehouseId: f.warehouseId, consignorId: draft.consignorId, skuId: sku1 })),
     ).toEqual([]);
     // no task (a draft has no checklist): every location outside, the filter read from the stock snapshot
-    const noTask = await ok(o.plan2d, { warehouseId: draft.warehouseId, skuId: draft.skus[1]?.id });
+    const noTask = await answer(o.plan2d, { warehouseId: draft.warehouseId, skuId: draft.skus[1]?.id });
     expect(noTask.task).toBeNull();
     expect(noTask.locations.state).toEqual([0, 0, 0]);
     // SKU 2 is on location i when i % 3 is 1 or 0
@@ -223,7 +231,7 @@ describeEachDialect('warehouseOverview', (get) => {
   it('follows the counting as it goes on: the next answer shows a new count', async () => {
     const t = get();
     const live = await seedOverviewTask(t, admin, { prefix: 'OL', submitAndReview: false });
-    const before = await ok(o.plan2d, { warehouseId: live.warehouseId });
+    const before = await answer(o.plan2d, { warehouseId: live.warehouseId });
     expect(statesByCode(before)['06']).toBe(OverviewState.notCounted);
     // location -06 counted as booked through the item page, then one line recounted 1 short
     const lines = live.items.filter((i) => i.locationId === live.loc['06']);
@@ -235,7 +243,7 @@ describeEachDialect('warehouseOverview', (get) => {
       );
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    expect(statesByCode(await ok(o.plan2d, { warehouseId: live.warehouseId }))['06']).toBe(OverviewState.match);
+    expect(statesByCode(await answer(o.plan2d, { warehouseId: live.warehouseId }))['06']).toBe(OverviewState.match);
     const first = lines[0] as (typeof lines)[number];
     const r = await t.call(
       api.inventoryCheckItem.count,
@@ -243,7 +251,7 @@ describeEachDialect('warehouseOverview', (get) => {
       { token: admin },
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const after = await ok(o.scene3d, { warehouseId: live.warehouseId });
+    const after = await answer(o.scene3d, { warehouseId: live.warehouseId });
     expect(statesByCode(after)['06']).toBe(OverviewState.difference);
     // without the review, -04 is a plain match
     expect(statesByCode(after)['04']).toBe(OverviewState.match);

@@ -53,3 +53,35 @@ export function slabColor(
   }
   return palette[best] as string;
 }
+
+/**
+ * The scene's light: a hemisphere light (white sky, grey ground) and a sun from the front right, as the scene was
+ * first lit with three.js lights. It is baked into colours instead (`surfaceShade`): every surface of the scene is a
+ * flat face of an axis-aligned box or the floor, so its light depends only on which way it faces, and an unlit
+ * material coloured by that shade looks as the lit (Lambert) one did at a fraction of the cost per pixel, which is
+ * what a software renderer (no GPU) spends its time on.
+ */
+export const SCENE_LIGHT = {
+  sky: '#ffffff',
+  ground: '#8a8f98',
+  skyIntensity: 1.6,
+  sunIntensity: 1.4,
+  /** Where the sun shines from (towards the origin), any length. */
+  sunFrom: [0.4, 1, 0.7],
+} as const;
+
+/**
+ * The light a surface facing `normal` (unit, scene axes: Y up) reflects of a white colour, in linear RGB, as three's
+ * Lambert material works it out for `SCENE_LIGHT` (diffuse only: irradiance times 1/π). Multiplying a colour by it
+ * gives that colour lit.
+ */
+export function surfaceShade(normal: readonly [number, number, number]): Color {
+  const [sx, sy, sz] = SCENE_LIGHT.sunFrom;
+  const len = Math.hypot(sx, sy, sz);
+  const facing = Math.max(0, (normal[0] * sx + normal[1] * sy + normal[2] * sz) / len);
+  const hemi = new Color(SCENE_LIGHT.ground).lerp(new Color(SCENE_LIGHT.sky), 0.5 * normal[1] + 0.5);
+  return hemi
+    .multiplyScalar(SCENE_LIGHT.skyIntensity)
+    .add(new Color(1, 1, 1).multiplyScalar(facing * SCENE_LIGHT.sunIntensity))
+    .multiplyScalar(1 / Math.PI);
+}

@@ -3,13 +3,13 @@ import { useFrame, useThree } from '@react-three/fiber';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   BoxGeometry,
+  BufferAttribute,
   BufferGeometry,
   Color,
   EdgesGeometry,
   Float32BufferAttribute,
-  type InstancedMesh,
-  Matrix4,
   type PerspectiveCamera,
+  PlaneGeometry,
   Raycaster,
   SRGBColorSpace,
   type Texture,
@@ -18,7 +18,18 @@ import {
   Vector3,
 } from 'three';
 import { areaAt, type PlanArea, type PlanGeometry } from '../plan/plan-geometry';
-import { overallView, pickBox, type SceneBoxes, viewOf } from './scene-math';
+import { surfaceShade } from './scene-colors';
+import {
+  cornerColors,
+  FACE_SIDES,
+  type FaceSide,
+  facingCount,
+  overallView,
+  pickBox,
+  rackMesh,
+  type SceneBoxes,
+  viewOf,
+} from './scene-math';
 
 /** Theme colours of the scene. */
 export interface ScenePalette {
@@ -61,45 +72,80 @@ export interface SceneContentProps {
 const unitBox = new BoxGeometry(1, 1, 1);
 const unitEdges = new EdgesGeometry(unitBox);
 
-/** The racks of the warehouse: one instanced box per location, coloured per instance. */
+/** The unit box with the scene's light baked into a colour per face (see `SCENE_LIGHT`), for unlit materials. */
+const shadedBox = (() => {
+  const g = new BoxGeometry(1, 1, 1);
+  const normal = g.getAttribute('normal');
+  const shade = new Float32Array(normal.count * 3);
+  for (let v = 0; v < normal.count; v++) {
+    surfaceShade([normal.getX(v), normal.getY(v), normal.getZ(v)]).toArray(shade, 3 * v);
+  }
+  g.setAttribute('color', new Float32BufferAttribute(shade, 3));
+  g.deleteAttribute('normal');
+  g.deleteAttribute('uv');
+  return g;
+})();
+/** The light on the floor (it faces up). */
+const floorShade = surfaceShade([0, 1, 0]);
+
+/**
+ * The racks of the warehouse: a box per location in its colour, as one set of corners drawn once per face direction
+ * (six meshes sharing the corners), each direction lit by its baked shade and sending only the faces turned towards
+ * the camera (`rackMesh`). Not one instanced box per location: software renderers (no GPU) pay per instance and per
+ * triangle, and this sends at most half the triangles in six draws.
+ */
 function Racks({ boxes, colors }: { boxes: SceneBoxes; colors: Float32Array }) {
-  const ref = useRef<InstancedMesh>(null);
   const invalidate = useThree((s) => s.invalidate);
+  const built = useMemo(() => {
+    const mesh = rackMesh(boxes);
+    const position = new Float32BufferAttribute(mesh.positions, 3);
+    const color = new Float32BufferAttribute(new Float32Array(mesh.positions.length), 3);
+    const shape = new BufferGeometry();
+    shape.setAttribute('position', position);
+    shape.computeBoundingSphere();
+    shape.computeBoundingBox();
+    const faces = mesh.faces.map((face, f) => {
+      const side = FACE_SIDES[f] as FaceSide;
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', position);
+      geometry.setAttribute('color', color);
+      geometry.setIndex(new BufferAttribute(face.indices, 1));
+      geometry.boundingSphere = shape.boundingSphere;
+      geometry.boundingBox = shape.boundingBox;
+      const normal: [number, number, number] = [0, 0, 0];
+      normal[side.axis] = side.sign;
+      return { geometry, planes: face.planes, side, shade: surfaceShade(normal) };
+    });
+    return { color, faces };
+  }, [boxes]);
+  useEffect(
+    () => () => {
+      for (const f of built.faces) f.geometry.dispose();
+    },
+    [built],
+  );
   useLayoutEffect(() => {
-    const mesh = ref.current;
-    if (!mesh) return;
-    const m = new Matrix4();
-    for (let i = 0; i < boxes.count; i++) {
-      m.makeScale(
-        2 * (boxes.h[3 * i] as number),
-        2 * (boxes.h[3 * i + 1] as number),
-        2 * (boxes.h[3 * i + 2] as number),
-      );
-      m.setPosition(boxes.c[3 * i] as number, boxes.c[3 * i + 1] as number, boxes.c[3 * i + 2] as number);
-      mesh.setMatrixAt(i, m);
-    }
-    mesh.instanceMatrix.needsUpdate = true;
-    mesh.computeBoundingSphere();
-    mesh.computeBoundingBox();
+    cornerColors(colors, boxes.count, built.color.array as Float32Array);
+    built.color.needsUpdate = true;
     invalidate();
-  }, [boxes, invalidate]);
-  useLayoutEffect(() => {
-    const mesh = ref.current;
-    if (!mesh) return;
-    const c = new Color();
-    for (let i = 0; i < boxes.count; i++) {
-      c.setRGB(colors[3 * i] as number, colors[3 * i + 1] as number, colors[3 * i + 2] as number);
-      mesh.setColorAt(i, c);
-    }
-    if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
-    invalidate();
-  }, [boxes, colors, invalidate]);
+  }, [built, colors, boxes.count, invalidate]);
   if (!boxes.count) return null;
   return (
-    // a new mesh when the count changes: an instanced mesh's buffers have a fixed size
-    <instancedMesh key={boxes.count} ref={ref} args={[unitBox, undefined, boxes.count]} raycast={() => null}>
-      <meshLambertMaterial />
-    </instancedMesh>
+    <group>
+      {built.faces.map((f) => (
+        <mesh
+          key={`${f.side.axis}${f.side.sign}`}
+          geometry={f.geometry}
+          raycast={() => null}
+          onBeforeRender={(_r, _s, camera) => {
+            const p = camera.position;
+            f.geometry.setDrawRange(0, 6 * facingCount(f.planes, f.side, [p.x, p.y, p.z]));
+          }}
+        >
+          <meshBasicMaterial vertexColors color={f.shade} />
+        </mesh>
+      ))}
+    </group>
   );
 }
 
@@ -124,24 +170,33 @@ function Floor({ geometry, palette, floorPlan }: Pick<SceneContentProps, 'geomet
     }
     const g = new BufferGeometry();
     g.setAttribute('position', new Float32BufferAttribute(pts, 3));
+    // white, as the floor's: the lines then share the racks' shader too
+    g.setAttribute('color', new Float32BufferAttribute(new Float32Array(pts.length).fill(1), 3));
     return g;
   }, [geometry.areas]);
   useEffect(() => () => outlines.dispose(), [outlines]);
   const w = geometry.floorWidth;
   const l = geometry.floorLength;
+  const color = useMemo(
+    () => new Color(texture ? '#ffffff' : palette.floor).multiply(floorShade),
+    [texture, palette.floor],
+  );
+  // white corners: the floor's material is then the racks' (vertex colours), one shader fewer to compile (each
+  // costs a software renderer a tenth of a second or more before the first frame)
+  const plane = useMemo(() => {
+    const g = new PlaneGeometry(w, l);
+    g.setAttribute('color', new Float32BufferAttribute(new Float32Array(12).fill(1), 3));
+    return g;
+  }, [w, l]);
+  useEffect(() => () => plane.dispose(), [plane]);
   return (
     <group>
-      <mesh rotation-x={-Math.PI / 2} position={[w / 2, 0, l / 2]} raycast={() => null}>
-        <planeGeometry args={[w, l]} />
+      <mesh rotation-x={-Math.PI / 2} position={[w / 2, 0, l / 2]} geometry={plane} raycast={() => null}>
         {/* a new material when the picture comes or goes: a map changes the shader */}
-        <meshLambertMaterial
-          key={texture?.uuid ?? 'plain'}
-          color={texture ? '#ffffff' : palette.floor}
-          map={texture ?? null}
-        />
+        <meshBasicMaterial key={texture?.uuid ?? 'plain'} vertexColors color={color} map={texture ?? null} />
       </mesh>
       <lineSegments geometry={outlines} raycast={() => null}>
-        <lineBasicMaterial color={palette.areaLine} />
+        <lineBasicMaterial vertexColors color={palette.areaLine} />
       </lineSegments>
     </group>
   );
@@ -178,10 +233,10 @@ function AreaSlabs({ areas, slabs }: { areas: readonly PlanArea[]; slabs: Readon
             key={a.id}
             position={[a.x + a.width / 2, 0.15, a.y + a.length / 2]}
             scale={[a.width * 0.98, 0.3, a.length * 0.98]}
-            geometry={unitBox}
+            geometry={shadedBox}
             raycast={() => null}
           >
-            <meshLambertMaterial color={slabs.get(a.id)} />
+            <meshBasicMaterial vertexColors color={slabs.get(a.id)} />
           </mesh>
         ) : null,
       )}
@@ -339,8 +394,7 @@ export function SceneContent(props: SceneContentProps) {
   return (
     <>
       <color attach="background" args={[palette.background]} />
-      <hemisphereLight args={['#ffffff', '#8a8f98', 1.6]} />
-      <directionalLight position={[span * 0.4, span, span * 0.7]} intensity={1.4} />
+      {/* no lights: the light is baked into the colours (SCENE_LIGHT) */}
       <Floor geometry={geometry} palette={palette} floorPlan={props.floorPlan} />
       {props.areaSlabs ? <AreaSlabs areas={geometry.areas} slabs={props.areaSlabs} /> : null}
       <Racks boxes={boxes} colors={colors} />

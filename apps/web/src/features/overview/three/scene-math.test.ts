@@ -2,8 +2,18 @@ import { OverviewState } from '@shelfwise/contract/enums';
 import { Color } from 'three';
 import { describe, expect, it } from 'vitest';
 import type { PlanGeometry } from '../plan/plan-geometry';
-import { sceneColors, slabColor } from './scene-colors';
-import { BOX_FILL, overallView, pickBox, sceneBoxes, viewOf } from './scene-math';
+import { SCENE_LIGHT, sceneColors, slabColor, surfaceShade } from './scene-colors';
+import {
+  BOX_FILL,
+  cornerColors,
+  FACE_SIDES,
+  facingCount,
+  overallView,
+  pickBox,
+  rackMesh,
+  sceneBoxes,
+  viewOf,
+} from './scene-math';
 
 /** Racks as the location generator lays them out: a row per aisle every 2 m, 1 m cells, `levels` high. */
 function racks(aisles: number, bays: number, levels: number): { geometry: PlanGeometry; height: number[] } {
@@ -120,6 +130,58 @@ describe('3D scene geometry', () => {
   });
 });
 
+describe('3D triangles', () => {
+  /** The faces of box i a camera at `eye` is sent, as direction indexes (see FACE_SIDES). */
+  const sentFaces = (mesh: ReturnType<typeof rackMesh>, eye: [number, number, number], i: number) =>
+    mesh.faces.flatMap((face, f) => {
+      const n = facingCount(face.planes, FACE_SIDES[f]!, eye);
+      const boxes = Array.from({ length: n }, (_, k) => Math.floor(face.indices[6 * k]! / 8));
+      return boxes.includes(i) ? [f] : [];
+    });
+
+  it('sends exactly the faces turned towards the camera, each as two triangles facing out', () => {
+    const { geometry, height } = racks(3, 4, 3);
+    const b = sceneBoxes(geometry, height);
+    const mesh = rackMesh(b);
+    expect(mesh.positions).toHaveLength(b.count * 24);
+    for (const eye of [
+      [1.5, 10, 12],
+      [-3, 0.5, 2],
+      [2, 1.5, 3],
+      [50, 40, -30],
+    ] as [number, number, number][]) {
+      for (let i = 0; i < b.count; i++) {
+        // a face is seen when the camera is beyond its plane along its normal
+        const expected = FACE_SIDES.flatMap((side, f) => {
+          const plane = b.c[3 * i + side.axis]! + side.sign * b.h[3 * i + side.axis]!;
+          return side.sign * (eye[side.axis] - plane) > 0 ? [f] : [];
+        });
+        expect(sentFaces(mesh, eye, i)).toEqual(expected);
+      }
+    }
+    // every triangle's winding gives the face's outward normal (counter-clockwise seen from outside)
+    mesh.faces.forEach((face, f) => {
+      const side = FACE_SIDES[f]!;
+      for (let t = 0; t < face.indices.length; t += 3) {
+        const [p, q, r] = [0, 1, 2].map((k) => {
+          const v = face.indices[t + k]!;
+          return [mesh.positions[3 * v]!, mesh.positions[3 * v + 1]!, mesh.positions[3 * v + 2]!];
+        }) as [number[], number[], number[]];
+        const u = sub(q, p);
+        const w = sub(r, p);
+        const normal = [u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]];
+        expect(Math.sign(normal[side.axis]!)).toBe(side.sign);
+        expect(normal.filter((c) => Math.abs(c) > 1e-9)).toHaveLength(1);
+      }
+    });
+  });
+
+  it('puts each box colour on its eight corners', () => {
+    const out = cornerColors(new Float32Array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6]), 2);
+    expect(Array.from(out.slice(21, 27))).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6].map(Math.fround));
+  });
+});
+
 describe('3D colours', () => {
   const palette = { 0: '#d9dde3', 1: '#8c96a3', 2: '#52c41a', 3: '#f5222d', 4: '#fa8c16', 5: '#722ed1', 6: '#13c2c2' };
 
@@ -139,6 +201,25 @@ describe('3D colours', () => {
     // a legend entry shown alone fades the others
     const alone = sceneColors([2, 3], [1, 1], palette, new Set([3]), '#000000');
     expect(alone[0]!).toBeLessThan(alone[3]!);
+  });
+
+  it('bakes the light as the lit material had it: the top brightest, the faces away from the sun darkest', () => {
+    const top = surfaceShade([0, 1, 0]);
+    const front = surfaceShade([0, 0, 1]);
+    const back = surfaceShade([0, 0, -1]);
+    const bottom = surfaceShade([0, -1, 0]);
+    expect(top.r).toBeGreaterThan(front.r);
+    expect(front.r).toBeGreaterThan(back.r);
+    expect(back.r).toBeGreaterThan(bottom.r);
+    // a face turned away from the sun gets the hemisphere only: sky and ground half each, over π
+    const half = new Color(SCENE_LIGHT.ground).lerp(new Color(SCENE_LIGHT.sky), 0.5);
+    expect(back.g).toBeCloseTo((half.g * SCENE_LIGHT.skyIntensity) / Math.PI, 6);
+    // the top: the whole sky and the sun at its angle
+    const [sx, sy, sz] = SCENE_LIGHT.sunFrom;
+    expect(top.b).toBeCloseTo(
+      (SCENE_LIGHT.skyIntensity + (SCENE_LIGHT.sunIntensity * sy) / Math.hypot(sx, sy, sz)) / Math.PI,
+      6,
+    );
   });
 
   it('colours an area slab by its most frequent state among those shown', () => {

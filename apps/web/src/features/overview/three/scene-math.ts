@@ -1,5 +1,6 @@
-// Geometry of the 3D scene without three.js: the boxes of the locations, picking a box with a ray, and where the
-// camera goes to look at one location. Scene axes: X = floor x, Y = up (height z), Z = floor y.
+// Geometry of the 3D scene without three.js: the boxes of the locations, their triangles as drawn, picking a box
+// with a ray, and where the camera goes to look at one location. Scene axes: X = floor x, Y = up (height z),
+// Z = floor y.
 
 import type { PlanGeometry } from '../plan/plan-geometry';
 
@@ -170,4 +171,144 @@ export function overallView(
   const deep = (l * Math.sin(e) + height * Math.cos(e)) / 2 / Math.tan(half) + near;
   const d = Math.max(across, deep) * 1.08;
   return { position: [target[0], target[1] + d * Math.sin(e), target[2] + d * Math.cos(e)], target };
+}
+
+/** A face direction of the boxes: the axis its normal runs along (0 = X, 1 = Y, 2 = Z) and which way. */
+export interface FaceSide {
+  axis: 0 | 1 | 2;
+  sign: 1 | -1;
+}
+
+/** The six face directions, in the order `RackMesh.faces` holds them. */
+export const FACE_SIDES: readonly FaceSide[] = [
+  { axis: 0, sign: 1 },
+  { axis: 0, sign: -1 },
+  { axis: 1, sign: 1 },
+  { axis: 1, sign: -1 },
+  { axis: 2, sign: 1 },
+  { axis: 2, sign: -1 },
+];
+
+/** Corners of a face per direction (corner k = x bit 1, y bit 2, z bit 4), counter-clockwise seen from outside. */
+const FACE_CORNERS: readonly (readonly [number, number, number, number])[] = [
+  [1, 3, 7, 5],
+  [0, 4, 6, 2],
+  [2, 6, 7, 3],
+  [0, 1, 5, 4],
+  [4, 5, 7, 6],
+  [0, 2, 3, 1],
+];
+
+/**
+ * The boxes as triangles: 8 corners per box (`positions`, box i's corners at 8i..8i+7), and per face direction
+ * (`FACE_SIDES`) the two triangles of that face of every box (`indices`, 6 per box), ordered by where the face's
+ * plane lies along its normal (`planes`, signed by the direction), so that the faces turned towards a camera are
+ * the first `facingCount` of them.
+ */
+export interface RackMesh {
+  positions: Float32Array;
+  faces: { indices: Uint32Array; planes: Float64Array }[];
+}
+
+/**
+ * Builds the triangles of the boxes. Drawn one face direction at a time, only the faces turned towards the camera
+ * are sent (at most three of a box's six, those a closed box can show): a software renderer spends its time per
+ * triangle, whether it ends up facing away or not.
+ */
+export function rackMesh(b: SceneBoxes): RackMesh {
+  const n = b.count;
+  const positions = new Float32Array(n * 24);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < 8; k++) {
+      for (let a = 0; a < 3; a++) {
+        const bit = (k >> a) & 1;
+        positions[24 * i + 3 * k + a] = (b.c[3 * i + a] as number) + (bit ? 1 : -1) * (b.h[3 * i + a] as number);
+      }
+    }
+  }
+  const faces = FACE_SIDES.map((side, f) => {
+    const plane = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      plane[i] = side.sign * ((b.c[3 * i + side.axis] as number) + side.sign * (b.h[3 * i + side.axis] as number));
+    }
+    const order = orderBy(plane);
+    const [c0, c1, c2, c3] = FACE_CORNERS[f] as readonly [number, number, number, number];
+    const indices = new Uint32Array(n * 6);
+    const planes = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const i = order[k] as number;
+      const o = 8 * i;
+      indices[6 * k] = o + c0;
+      indices[6 * k + 1] = o + c1;
+      indices[6 * k + 2] = o + c2;
+      indices[6 * k + 3] = o + c0;
+      indices[6 * k + 4] = o + c2;
+      indices[6 * k + 5] = o + c3;
+      planes[k] = plane[i] as number;
+    }
+    return { indices, planes };
+  });
+  return { positions, faces };
+}
+
+/** Indexes 0..n-1 ordered by their key (a counting sort over the distinct keys: racks repeat a few planes). */
+function orderBy(key: Float64Array): Uint32Array {
+  const n = key.length;
+  const distinct = key.slice().sort();
+  let u = 0;
+  for (let i = 0; i < n; i++) if (u === 0 || distinct[i] !== distinct[u - 1]) distinct[u++] = distinct[i] as number;
+  const rank = new Uint32Array(n);
+  const start = new Uint32Array(u + 1);
+  for (let i = 0; i < n; i++) {
+    const r = lowerBound(distinct, u, key[i] as number);
+    rank[i] = r;
+    start[r + 1] = (start[r + 1] as number) + 1;
+  }
+  for (let r = 0; r < u; r++) start[r + 1] = (start[r + 1] as number) + (start[r] as number);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = rank[i] as number;
+    order[start[r] as number] = i;
+    start[r] = (start[r] as number) + 1;
+  }
+  return order;
+}
+
+/** The first index of `sorted[0..length)` not below `value`. */
+function lowerBound(sorted: Float64Array, length: number, value: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * How many faces of one direction are turned towards a camera at `eye` (scene axes): the first that many of
+ * `planes`. A face looks towards the camera when the camera is on the outer side of its plane.
+ */
+export function facingCount(planes: Float64Array, side: FaceSide, eye: readonly [number, number, number]): number {
+  return lowerBound(planes, planes.length, side.sign * eye[side.axis]);
+}
+
+/** Each box's colour (3 floats per box) on its 8 corners, as `rackMesh` lays them out. */
+export function cornerColors(
+  colors: Float32Array,
+  count: number,
+  out: Float32Array<ArrayBufferLike> = new Float32Array(count * 24),
+): Float32Array<ArrayBufferLike> {
+  for (let i = 0; i < count; i++) {
+    const r = colors[3 * i] as number;
+    const g = colors[3 * i + 1] as number;
+    const b = colors[3 * i + 2] as number;
+    for (let k = 0; k < 8; k++) {
+      out[24 * i + 3 * k] = r;
+      out[24 * i + 3 * k + 1] = g;
+      out[24 * i + 3 * k + 2] = b;
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 import { Card, Empty, Flex, Spin, Typography, theme } from 'antd';
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationDrawer } from '../location-drawer';
 import { LocationSearch } from '../location-search';
@@ -9,12 +9,25 @@ import { OverviewSummary } from '../overview-summary';
 import type { PlanArea } from '../plan/plan-geometry';
 import { StateLegend, useStateLabel } from '../state-legend';
 import { useOverview } from '../use-overview';
-import { sceneColors, slabColor } from './scene-colors';
 import { sceneBoxes } from './scene-math';
-import { WarehouseScene } from './warehouse-scene';
+import type { SceneColoring } from './warehouse-scene';
 import '../overview.texts';
 
 const SCENE_HEIGHT = 'max(440px, calc(100vh - 330px))';
+
+// three.js and the scene come in their own chunk, fetched as the page opens: it loads while the answer is fetched
+// rather than before it
+const loadScene = () => import('./warehouse-scene');
+const WarehouseScene = lazy(() => loadScene().then((m) => ({ default: m.WarehouseScene })));
+
+/** The scene's place while its chunk or the answer loads. */
+function SceneLoading() {
+  return (
+    <Flex justify="center" align="center" style={{ height: SCENE_HEIGHT }}>
+      <Spin />
+    </Flex>
+  );
+}
 
 /** The floor rectangle (and height) of the locations of the task, or undefined when none is in it. */
 function taskExtent(
@@ -40,8 +53,8 @@ function taskExtent(
 }
 
 /**
- * The 3D warehouse overview (`warehouseOverview:scene3d`): racks built from the locations' positions and sizes, one
- * instanced box per location in its count state's colour, orbit / pan / zoom, a click selects a location and opens
+ * The 3D warehouse overview (`warehouseOverview:scene3d`): racks built from the locations' positions and sizes, a
+ * box per location in its count state's colour, orbit / pan / zoom, a click selects a location and opens
  * its lines, "find" flies the camera to a location by code. `?warehouseId=&taskId=` (a task's 3D link) opens it
  * coloured by and framed on that task.
  */
@@ -58,15 +71,22 @@ export default function ThreePage() {
     () => (geometry && data ? sceneBoxes(geometry, data.locations.height) : undefined),
     [geometry, data],
   );
+  useEffect(() => {
+    void loadScene();
+  }, []);
   const background = o.dark ? token.colorBgContainer : token.colorBgLayout;
-  const colors = useMemo(
-    () =>
-      data ? sceneColors(data.locations.state, data.locations.match, palette, only, background) : new Float32Array(0),
-    [data, palette, only, background],
-  );
-  const areaSlabs = useMemo(
-    () => (cutToAreas && data ? new Map(data.areas.map((a) => [a.id, slabColor(a.states, palette, only)])) : undefined),
-    [cutToAreas, data, palette, only],
+  const coloring = useMemo(
+    (): SceneColoring | undefined =>
+      data
+        ? {
+            state: data.locations.state,
+            match: data.locations.match,
+            palette,
+            only,
+            slabs: cutToAreas ? new Map(data.areas.map((a) => [a.id, a.states])) : undefined,
+          }
+        : undefined,
+    [data, palette, only, cutToAreas],
   );
   const scenePalette = useMemo(
     () => ({
@@ -128,10 +148,8 @@ export default function ThreePage() {
       <Card size="small" styles={{ body: { padding: 12 } }}>
         {!o.filters.warehouseId ? (
           <Empty description={t('plan.noWarehouse')} />
-        ) : !data || !geometry || !boxes || !frame ? (
-          <Flex justify="center" align="center" style={{ height: SCENE_HEIGHT }}>
-            <Spin />
-          </Flex>
+        ) : !data || !geometry || !boxes || !frame || !coloring ? (
+          <SceneLoading />
         ) : (
           <Flex vertical gap={10}>
             <OverviewSummary
@@ -142,22 +160,23 @@ export default function ThreePage() {
             />
             <StateLegend counts={o.counts} palette={palette} only={only} onToggle={o.toggle} />
             <Spin spinning={o.query.isFetching && o.query.isPlaceholderData}>
-              <WarehouseScene
-                geometry={geometry}
-                boxes={boxes}
-                colors={colors}
-                areaSlabs={areaSlabs}
-                selected={o.selectedIndex}
-                flyTo={o.focus}
-                frame={frame}
-                floorPlan={o.floorPlan}
-                palette={scenePalette}
-                height={SCENE_HEIGHT}
-                onPick={(i) => o.select(i)}
-                onAreaPick={cutToAreas ? (a) => o.setFilters({ ...o.filters, areaId: a.id }) : undefined}
-                locationTooltip={locationTooltip}
-                areaTooltip={areaTooltip}
-              />
+              <Suspense fallback={<SceneLoading />}>
+                <WarehouseScene
+                  geometry={geometry}
+                  boxes={boxes}
+                  coloring={coloring}
+                  selected={o.selectedIndex}
+                  flyTo={o.focus}
+                  frame={frame}
+                  floorPlan={o.floorPlan}
+                  palette={scenePalette}
+                  height={SCENE_HEIGHT}
+                  onPick={(i) => o.select(i)}
+                  onAreaPick={cutToAreas ? (a) => o.setFilters({ ...o.filters, areaId: a.id }) : undefined}
+                  locationTooltip={locationTooltip}
+                  areaTooltip={areaTooltip}
+                />
+              </Suspense>
             </Spin>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('scene.hint')}

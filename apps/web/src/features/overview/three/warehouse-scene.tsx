@@ -4,6 +4,7 @@ import { Button, Flex, Tooltip, theme } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlanArea, PlanGeometry } from '../plan/plan-geometry';
+import { sceneColors, slabColor } from './scene-colors';
 import { type SceneApi, SceneContent, type ScenePalette } from './scene-content';
 import type { SceneBoxes } from './scene-math';
 import '../overview.texts';
@@ -43,11 +44,22 @@ export type Scene3dElement = HTMLDivElement & {
   };
 };
 
+/** What colours the scene: the locations' states and filter matches, and the areas drawn as slabs. */
+export interface SceneColoring {
+  state: ArrayLike<number>;
+  match: ArrayLike<number>;
+  /** Colour of each state (`statePalette`). */
+  palette: Record<number, string>;
+  /** States shown alone (legend); empty: all. */
+  only: ReadonlySet<number>;
+  /** State counts of the areas drawn as slabs when their locations are not loaded, by area id. */
+  slabs?: ReadonlyMap<number, Record<string, number>>;
+}
+
 export interface WarehouseSceneProps {
   geometry: PlanGeometry;
   boxes: SceneBoxes;
-  colors: Float32Array;
-  areaSlabs?: ReadonlyMap<number, string>;
+  coloring: SceneColoring;
   selected: number;
   flyTo?: { index: number; seq: number };
   frame: { key: string; x: number; y: number; width: number; length: number; height: number };
@@ -72,6 +84,19 @@ export function WarehouseScene(props: WarehouseSceneProps) {
   const apiRef = useRef<SceneApi | null>(null);
   const [hover, setHover] = useState<{ index: number; area?: PlanArea; x: number; y: number } | null>(null);
   const [slow] = useState(softwareRenderer);
+  const { coloring } = props;
+  const background = props.palette.background;
+  const colors = useMemo(
+    () => sceneColors(coloring.state, coloring.match, coloring.palette, coloring.only, background),
+    [coloring, background],
+  );
+  const areaSlabs = useMemo(
+    () =>
+      coloring.slabs
+        ? new Map([...coloring.slabs].map(([id, states]) => [id, slabColor(states, coloring.palette, coloring.only)]))
+        : undefined,
+    [coloring],
+  );
 
   const ids = props.geometry.locations.id;
   const indexOf = useMemo(() => {
@@ -121,8 +146,8 @@ export function WarehouseScene(props: WarehouseSceneProps) {
         <SceneContent
           geometry={props.geometry}
           boxes={props.boxes}
-          colors={props.colors}
-          areaSlabs={props.areaSlabs}
+          colors={colors}
+          areaSlabs={areaSlabs}
           selected={props.selected}
           flyTo={props.flyTo}
           frame={props.frame}
