@@ -328,6 +328,8 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       const drawer = bob.getByTestId('review-drawer');
       await drawer.waitFor();
       const inputs = drawer.locator('[data-testid^="review-qty-"]');
+      // the drawer opens before its lines arrive
+      await inputs.first().waitFor();
       const n = await inputs.count();
       assert.ok(n >= 1);
       for (let i = 0; i < n; i++) {

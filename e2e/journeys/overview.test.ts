@@ -4,12 +4,13 @@ import { describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import { decodeOverviewLocations, type PackedOverviewLocations } from '@shelfwise/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
 import { signInToWorkbench } from '../support/session';
 
 /** Screenshots of this journey (light and dark), to be looked at. */
-const SHOTS = process.env.OVERVIEW_SHOTS ?? '/tmp/shots/h2/';
+const SHOTS = `${ARTIFACTS}overview/`;
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png` });
 

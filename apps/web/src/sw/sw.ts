@@ -39,6 +39,8 @@ sw.addEventListener('activate', (event) => {
 sw.addEventListener('message', (event) => {
   // sign-out (or a different user signing in): the kept answers were the previous user's
   if (event.data === 'clear-api') event.waitUntil(caches.delete(API));
+  // a page whose navigation was under way while the worker activated missed its `claim`: it asks again
+  if (event.data === 'claim') event.waitUntil(sw.clients.claim());
 });
 
 /** The network's answer, kept in `cacheName` when it is a success; without a network, the kept one. */

@@ -5,9 +5,17 @@
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      // without a worker the app works as before, only not reloadable offline
-    });
+    navigator.serviceWorker
+      .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        // a page still loading when the worker activated is not claimed with the others, and an uncontrolled page
+        // cannot be reloaded offline: it asks the worker to claim it
+        if (!navigator.serviceWorker.controller) registration.active?.postMessage('claim');
+      })
+      .catch(() => {
+        // without a worker the app works as before, only not reloadable offline
+      });
   });
 }
 
