@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { LocationCountState } from '@shelfwise/contract/enums';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
@@ -182,6 +183,11 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       .filter({ hasText: 'TEA' })
       .getByTestId('scan-line-counted')
       .filter({ hasText: '3' })
+      .waitFor();
+    // the location is being counted from its first scan
+    await ann
+      .getByTestId('scan-location-state')
+      .and(ann.locator(`[data-state="${LocationCountState.counting}"]`))
       .waitFor();
     // no book quantity on a blind count
     assert.equal(await ann.getByTestId('scan-line-book').count(), 0);

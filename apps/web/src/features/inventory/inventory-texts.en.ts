@@ -96,6 +96,7 @@ export const inventoryEn = {
     snapshotHelp: 'The WMS book stock the count is compared with; only snapshots of the chosen warehouse are offered.',
     snapshotPick: 'Select snapshot',
     snapshotRequired: 'Please select snapshot',
+    snapshotLines_one: '{{count}} line',
     snapshotLines: '{{count}} lines',
     noSnapshot: 'This warehouse has no snapshot yet: import one first',
     warehouseFirst: 'Select the warehouse first',

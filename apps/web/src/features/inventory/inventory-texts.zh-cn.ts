@@ -95,6 +95,7 @@ export const inventoryZhCn: InventoryTexts = {
     snapshotHelp: '盘点所对比的 WMS 账面库存；只列出所选仓库的快照。',
     snapshotPick: '请选择快照',
     snapshotRequired: '请选择快照',
+    snapshotLines_one: '{{count}} 行',
     snapshotLines: '{{count}} 行',
     noSnapshot: '该仓库还没有快照：请先导入',
     warehouseFirst: '请先选择仓库',

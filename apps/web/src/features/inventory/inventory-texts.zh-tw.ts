@@ -95,6 +95,7 @@ export const inventoryZhTw: InventoryTexts = {
     snapshotHelp: '盤點所對比的 WMS 帳面庫存；只列出所選倉庫的快照。',
     snapshotPick: '請選擇快照',
     snapshotRequired: '請選擇快照',
+    snapshotLines_one: '{{count}} 行',
     snapshotLines: '{{count}} 行',
     noSnapshot: '該倉庫還沒有快照：請先匯入',
     warehouseFirst: '請先選擇倉庫',

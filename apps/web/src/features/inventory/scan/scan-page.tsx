@@ -186,7 +186,9 @@ export default function ScanPage() {
             <span className="sw-scan-location-code" data-testid="scan-location-code">
               {loc.locationCode}
             </span>
-            <Tag>{t(`location.state.${loc.state}`, { defaultValue: '' })}</Tag>
+            <Tag data-testid="scan-location-state" data-state={loc.state}>
+              {t(`location.state.${loc.state}`, { defaultValue: '' })}
+            </Tag>
             {w.fromCache ? <Tag color="warning">{t('location.fromCache')}</Tag> : null}
             <Button
               className="sw-scan-push-right"

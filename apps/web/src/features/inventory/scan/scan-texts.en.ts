@@ -40,6 +40,7 @@ export const scanEn = {
     current: 'Location',
     change: 'Change location',
     cancel: 'Cancel',
+    lines_one: '{{count}} line',
     lines: '{{count}} lines',
     noLines: 'No lines expected here. Scan what you find.',
     fromCache: 'Offline copy',

@@ -42,6 +42,7 @@ export const scanZhCn: typeof scanEn = {
     current: '库位',
     change: '切换库位',
     cancel: '取消',
+    lines_one: '{{count}} 条明细',
     lines: '{{count}} 条明细',
     noLines: '此库位没有预期明细，请扫描实际找到的商品。',
     fromCache: '离线副本',

@@ -42,6 +42,7 @@ export const scanZhTw: typeof scanEn = {
     current: '儲位',
     change: '切換儲位',
     cancel: '取消',
+    lines_one: '{{count}} 筆明細',
     lines: '{{count}} 筆明細',
     noLines: '此儲位沒有預期明細，請掃描實際找到的商品。',
     fromCache: '離線副本',

@@ -119,7 +119,12 @@ export function useScanWorkbench(userKey: string | null) {
         const lines = loc.lines.map((l) =>
           l.itemId === outcome.itemId ? { ...l, countedQty: outcome.countedQty } : l,
         );
-        return { loc: { ...loc, lines }, stale: false };
+        // a location not started is being counted from its first applied scan (as the server moves it)
+        const state =
+          outcome.status === 'applied' && loc.state === LocationCountState.notStarted
+            ? LocationCountState.counting
+            : loc.state;
+        return { loc: { ...loc, lines, state }, stale: false };
       };
       if (isCurrent && current) {
         const { loc, stale } = update(current);
