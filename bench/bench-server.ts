@@ -18,9 +18,12 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /**
  * Forks the server on SQLite under a fresh temporary folder (or `BENCH_DATABASE_URL`) and waits until it listens.
  * `BENCH_CPU_PROF=<dir>` writes a CPU profile of the server process there; `BENCH_KEEP=1` keeps the data folder.
+ * With `dataDir`, a further server process on the data of one already started (SQLite in WAL mode takes both).
  */
-export async function startBenchServer(name: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), `shelfwise-bench-${name}-`));
+export async function startBenchServer(name: string, options: { dataDir?: string } = {}) {
+  // a second process on a folder another one made (`options.dataDir`) leaves the folder to that one
+  const owned = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `shelfwise-bench-${name}-`));
   const child: ChildProcess = fork(join(root, 'bench/location-server.ts'), [], {
     cwd: root,
     execArgv: [
@@ -48,12 +51,15 @@ export async function startBenchServer(name: string) {
       w(m);
     } else replies.push(m);
   });
+  // one listener for the child's exit, failing whoever waits then (not one more listener per message)
+  let failWaiting: ((e: Error) => void) | null = null;
+  child.once('exit', (c) => failWaiting?.(new Error(`bench server exited ${c}`)));
   const next = () =>
     new Promise<Reply>((resolve, reject) => {
       const queued = replies.shift();
       if (queued) return resolve(queued);
       waiting = resolve;
-      child.once('exit', (c) => reject(new Error(`bench server exited ${c}`)));
+      failWaiting = reject;
     });
   /** Sends a command to the server process and waits for its answer. */
   const ask = (m: BenchCommand) => {
@@ -63,6 +69,7 @@ export async function startBenchServer(name: string) {
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
+    if (!owned) return;
     if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   };
