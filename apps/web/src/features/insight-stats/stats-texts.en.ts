@@ -11,7 +11,8 @@ export const statsEn = {
     exported: 'The workbook was downloaded',
     refresh: 'Recompute',
     computedAt: 'Figures of {{time}}',
-    reuseHint: 'Figures are reused for up to 30 seconds while you page and sort; Recompute counts them again now.',
+    reuseHint:
+      'Figures are reused for 30 seconds while you page and sort; older ones are shown at once while newer ones are counted in the background. Recompute counts them again now.',
     definitions: 'How these figures are computed',
     noData: 'Nothing in this selection',
     location: 'Location',

@@ -13,7 +13,8 @@ export const statsZhCn: typeof statsEn = {
     exported: '工作簿已下载',
     refresh: '重新统计',
     computedAt: '统计时间 {{time}}',
-    reuseHint: '翻页和排序时沿用最多 30 秒内的统计结果；点击“重新统计”立即重新计算。',
+    reuseHint:
+      '翻页和排序时沿用 30 秒内的统计结果；更早的结果会先显示，同时在后台重新统计。点击“重新统计”立即重新计算。',
     definitions: '统计口径',
     noData: '当前条件下没有数据',
     location: '库位',

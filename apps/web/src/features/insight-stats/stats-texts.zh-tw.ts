@@ -13,7 +13,8 @@ export const statsZhTw: typeof statsEn = {
     exported: '工作簿已下載',
     refresh: '重新統計',
     computedAt: '統計時間 {{time}}',
-    reuseHint: '翻頁和排序時沿用最多 30 秒內的統計結果；點擊「重新統計」立即重新計算。',
+    reuseHint:
+      '翻頁和排序時沿用 30 秒內的統計結果；較早的結果會先顯示，同時在背景重新統計。點擊「重新統計」立即重新計算。',
     definitions: '統計口徑',
     noData: '目前條件下沒有資料',
     location: '儲位',

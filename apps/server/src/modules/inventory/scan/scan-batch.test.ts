@@ -39,4 +39,36 @@ describe('write batcher', () => {
     expect(transactions).toBe(2);
     await db.destroy();
   });
+
+  it('a commit that fails fails every piece of its transaction, and none of them is written', async () => {
+    const sqlite = new SQLite(':memory:');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Db & { child: { id: number; parent: number } }>({
+      dialect: new SqliteDialect({ database: sqlite }),
+    });
+    await db.schema
+      .createTable('t')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
+    // checked when the transaction commits, not when the row is written
+    sqlite.exec(
+      'create table child (id integer primary key, parent integer references t (id) deferrable initially deferred)',
+    );
+    const batch = createWriteBatcher(db as unknown as Kysely<Database>);
+    const results = await Promise.allSettled([
+      batch(async (trx) => {
+        await (trx as unknown as Kysely<Db>).insertInto('t').values({ id: 1 }).execute();
+        return 1;
+      }),
+      batch(async (trx) => {
+        await (trx as unknown as typeof db).insertInto('child').values({ id: 1, parent: 99 }).execute();
+        return 2;
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(await db.selectFrom('t').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('child').select('id').execute()).toEqual([]);
+    await db.destroy();
+  });
 });
