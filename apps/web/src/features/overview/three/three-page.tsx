@@ -29,6 +29,14 @@ function SceneLoading() {
   );
 }
 
+/** The highest top of the locations drawn (metres): a frame leaves room for the racks, not only the floor. */
+function topOf(geometry: { locations: { z: ArrayLike<number> } }, sizes: { height: number[] }) {
+  let top = 0;
+  const z = geometry.locations.z;
+  for (let i = 0; i < z.length; i++) top = Math.max(top, (z[i] as number) + (sizes.height[i] as number));
+  return top;
+}
+
 /** The floor rectangle (and height) of the locations of the task, or undefined when none is in it. */
 function taskExtent(
   geometry: { locations: { x: ArrayLike<number>; y: ArrayLike<number>; z: ArrayLike<number> } },
@@ -105,10 +113,11 @@ export default function ThreePage() {
     if (!geometry || !data) return undefined;
     const key = `${data.warehouse.id}|${areaId ?? ''}|${taskId ?? ''}|${loaded}`;
     const area = areaId ? geometry.areas.find((a) => a.id === areaId) : undefined;
-    if (area) return { key, x: area.x, y: area.y, width: area.width, length: area.length, height: 0 };
+    const top = topOf(geometry, data.locations);
+    if (area) return { key, x: area.x, y: area.y, width: area.width, length: area.length, height: top };
     const extent = taskId ? taskExtent(geometry, data.locations, data.locations.state) : undefined;
     if (extent) return { key, ...extent };
-    return { key, x: 0, y: 0, width: geometry.floorWidth, length: geometry.floorLength, height: 0 };
+    return { key, x: 0, y: 0, width: geometry.floorWidth, length: geometry.floorLength, height: top };
   }, [geometry, data, areaId, taskId, loaded]);
 
   const locationTooltip = useCallback(
