@@ -26,6 +26,17 @@ const imageUrl = (kind: string, id: number, key: string | null) =>
   key ? `/api/sysUser/image/${kind}/${id}?v=${key.split('/').pop()}` : null;
 
 type UserInfo = z.output<typeof sysAuth.userInfo.output>;
+/** `userInfo` without the buttons. */
+type Profile = Omit<z.input<typeof userInfoSchema>, 'buttons'>;
+
+/** Whether two profiles hold the same values (all plain values but the role ids). */
+function sameProfile(a: Profile, b: Profile): boolean {
+  for (const key of Object.keys(b) as (keyof Profile)[]) {
+    if (key === 'roleIds') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return a.roleIds.length === b.roleIds.length && a.roleIds.every((id, i) => id === b.roleIds[i]);
+}
 
 /** Sign-in, sign-out, tokens, lock screen, registration and the current user (API-CONTRACT §3). */
 export function createAuthService(kernel: Kernel, realtime: Realtime) {
@@ -96,7 +107,43 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   const passwordRule = (password: string) => checkPasswordRule(settings, password);
 
   /** The last `userInfo` answer per permission set, with what it was made from apart from the buttons. */
-  const lastInfo = new WeakMap<ReadonlySet<string>, { fingerprint: string; json: PreparedJson<UserInfo> }>();
+  const lastInfo = new WeakMap<ReadonlySet<string>, { rest: Profile; json: PreparedJson<UserInfo> }>();
+
+  /** Everything of `userInfo` but the buttons: read on every call (names, avatar, tenant may change). */
+  async function profileOf(ctx: UserContext) {
+    const [profile, tenant] = await Promise.all([
+      repo.profile(ctx.homeTenantId, ctx.userId),
+      tenants.get(ctx.tenantId),
+    ]);
+    if (!profile) throw new AppError('tokenInvalid');
+    const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
+    return {
+      id: profile.id,
+      account: profile.account,
+      realName: profile.real_name,
+      phone: profile.phone,
+      idCardNum: profile.id_card_num,
+      email: profile.email,
+      accountType: profile.account_type,
+      avatar: imageUrl('avatar', profile.id, profile.avatar),
+      address: profile.address,
+      signature: imageUrl('signature', profile.id, profile.signature),
+      orgId: profile.org_id,
+      orgName: profile.org_name ?? null,
+      posName: profile.pos_name ?? null,
+      roleIds: [...ctx.roleIds],
+      tenantId: profile.tenant_id,
+      currentTenantId: ctx.tenantId,
+      watermarkText: tenant?.watermark ? `${tenant.watermark} ${name}` : name,
+    };
+  }
+
+  /** The button codes: a super admin's are every code of the enabled menus, anyone else's their permission set. */
+  async function buttonsOf(ctx: UserContext): Promise<string[]> {
+    if (!ctx.isSuperAdmin) return [...ctx.permissions];
+    const principal = await principals.get(ctx.homeTenantId, ctx.userId);
+    return principal ? principals.codesOf(principal) : [...ctx.permissions];
+  }
 
   const service = {
     captcha: () => captcha.create(),
@@ -174,47 +221,18 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
      * as long as the rest of the request. The last answer is kept per permission set (one per cached principal).
      */
     async userInfoJson(ctx: UserContext): Promise<PreparedJson<UserInfo>> {
-      const info = await service.userInfo(ctx);
-      if (ctx.isSuperAdmin) return PreparedJson.of(sysAuth.userInfo.output, info);
+      const rest = await profileOf(ctx);
+      if (ctx.isSuperAdmin) return PreparedJson.of(sysAuth.userInfo.output, { ...rest, buttons: await buttonsOf(ctx) });
       // the buttons are the permission set's own codes: the same set, the same list
-      const { buttons: _, ...rest } = info;
-      const fingerprint = JSON.stringify(rest);
       const kept = lastInfo.get(ctx.permissions);
-      if (kept?.fingerprint === fingerprint) return kept.json;
-      const json = PreparedJson.of(sysAuth.userInfo.output, info);
-      lastInfo.set(ctx.permissions, { fingerprint, json });
+      if (kept && sameProfile(kept.rest, rest)) return kept.json;
+      const json = PreparedJson.of(sysAuth.userInfo.output, { ...rest, buttons: [...ctx.permissions] });
+      lastInfo.set(ctx.permissions, { rest, json });
       return json;
     },
 
     async userInfo(ctx: UserContext): Promise<z.input<typeof userInfoSchema>> {
-      const [profile, tenant] = await Promise.all([
-        repo.profile(ctx.homeTenantId, ctx.userId),
-        tenants.get(ctx.tenantId),
-      ]);
-      if (!profile) throw new AppError('tokenInvalid');
-      const principal = ctx.isSuperAdmin ? await principals.get(ctx.homeTenantId, ctx.userId) : null;
-      const buttons = principal ? await principals.codesOf(principal) : [...ctx.permissions];
-      const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
-      return {
-        id: profile.id,
-        account: profile.account,
-        realName: profile.real_name,
-        phone: profile.phone,
-        idCardNum: profile.id_card_num,
-        email: profile.email,
-        accountType: profile.account_type,
-        avatar: imageUrl('avatar', profile.id, profile.avatar),
-        address: profile.address,
-        signature: imageUrl('signature', profile.id, profile.signature),
-        orgId: profile.org_id,
-        orgName: profile.org_name ?? null,
-        posName: profile.pos_name ?? null,
-        roleIds: [...ctx.roleIds],
-        buttons,
-        tenantId: profile.tenant_id,
-        currentTenantId: ctx.tenantId,
-        watermarkText: tenant?.watermark ? `${tenant.watermark} ${name}` : name,
-      };
+      return { ...(await profileOf(ctx)), buttons: await buttonsOf(ctx) };
     },
 
     async register(input: InputOf<typeof sysAuth.userRegistration>, ctx: RequestContext) {
