@@ -66,4 +66,16 @@ describe.skipIf(!redisUrl || !pgUrl)('two nodes on PostgreSQL + Redis', () => {
     expect(set.status).toBe(200);
     expect((await b.call(sysConfig.sysInfo)).result.captcha).toBe(2);
   });
+
+  it('drops a parameter page kept on one node when the parameter is changed through the other', async () => {
+    const { accessToken: token } = await loginOnA();
+    const query = { code: 'sys_token_expire' };
+    const before = await b.call(sysConfig.page, query, { token });
+    const row = before.result.items[0];
+    if (!row) throw new Error('no sys_token_expire row');
+    const next = String(Number(row.value) + 1);
+    const set = await a.call(sysConfig.batchUpdate, [{ code: 'sys_token_expire', value: next }], { token });
+    expect(set.status).toBe(200);
+    expect((await b.call(sysConfig.page, query, { token })).result.items[0]?.value).toBe(next);
+  });
 });

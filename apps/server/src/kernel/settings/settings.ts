@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Cache } from '../cache/cache';
 import type { Database } from '../db/schema';
@@ -19,6 +20,8 @@ export const SETTING = {
 } as const;
 
 const TTL_MS = 60_000;
+const VERSION_KEY = 'cfgver';
+const VERSION_TTL_MS = 30 * 24 * 3600_000;
 
 /** Reads `sysConfig` values with a short cache; writers call `invalidate()` so every node sees changes. */
 export function createSettings(db: Kysely<Database>, cache: Cache) {
@@ -43,7 +46,15 @@ export function createSettings(db: Kysely<Database>, cache: Cache) {
       const n = Number(await raw(code));
       return Number.isInteger(n) && n >= min ? n : fallback;
     },
+    /**
+     * A tag that changes whenever a parameter is written, on any node: answers made from the parameter table are
+     * kept under it, so a write drops them everywhere.
+     */
+    async version(): Promise<string> {
+      return (await cache.get<string>(VERSION_KEY)) ?? 'initial';
+    },
     async invalidate(): Promise<void> {
+      await cache.set(VERSION_KEY, randomUUID(), VERSION_TTL_MS);
       await cache.delPrefix('cfg:');
     },
   };

@@ -97,6 +97,30 @@ describeEachDialect('sysConfig: parameters', (get) => {
     expect400(await t.call(sysConfig.page, { keyword: 'k'.repeat(201) }, { token: admin }), ['keyword']);
   });
 
+  it('answers a page again after each kind of write, never a kept answer from before it', async () => {
+    const t = get();
+    const query = { groupCode: 'Kept', pageSize: 50 };
+    const codes = async () => (await t.call(sysConfig.page, query, { token: admin })).result.items.map((r) => r.code);
+    expect(await codes()).toEqual([]);
+    const id = await add(t, { code: 'kept.one', name: 'Kept one', groupCode: 'Kept', value: 'a' });
+    expect(await codes()).toEqual(['kept.one']);
+    const other = await add(t, { code: 'kept.two', name: 'Kept two', groupCode: 'Kept' });
+    expect(await codes()).toEqual(['kept.two', 'kept.one']);
+    const update = { id, name: 'Kept one', code: 'kept.one', groupCode: 'Kept', orderNo: 1, value: 'b' };
+    expect((await t.call(sysConfig.update, update, { token: admin })).status).toBe(200);
+    const page = await t.call(sysConfig.page, query, { token: admin });
+    expect(page.result.items.find((r) => r.id === id)?.value).toBe('b');
+    expect(page.result.items.find((r) => r.id === id)?.updateTime).not.toBeNull();
+    const batch = [{ code: 'kept.one', value: 'c' }];
+    expect((await t.call(sysConfig.batchUpdate, batch, { token: admin })).status).toBe(200);
+    const again = await t.call(sysConfig.page, query, { token: admin });
+    expect(again.result.items.find((r) => r.id === id)?.value).toBe('c');
+    expect((await t.call(sysConfig.delete, { id: other }, { token: admin })).status).toBe(200);
+    expect(await codes()).toEqual(['kept.one']);
+    expect((await t.call(sysConfig.batchDelete, [id], { token: admin })).status).toBe(200);
+    expect(await codes()).toEqual([]);
+  });
+
   it('searches by keyword in name, code and value, case-insensitively, wildcards literal', async () => {
     const t = get();
     await add(t, { code: 'kw.one', name: 'Needle in name' });

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
-import { type InputOf, type sysConfig, YesNo } from '@shelfwise/contract';
+import { type InputOf, type OutputOf, sysConfig, YesNo } from '@shelfwise/contract';
+import { LRUCache } from 'lru-cache';
 import type { SysConfigTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { createConfigRepo } from './config.repo';
+
+type PageOutput = OutputOf<typeof sysConfig.page>;
 
 /** Where tenant logos are served from. */
 export const LOGO_URL_PREFIX = '/api/sysConfig/logo/';
@@ -55,6 +59,8 @@ function deleteRows(db: Kernel['db'], ids: number[]): Promise<SysConfigTable[]> 
 export function createConfigService(kernel: Kernel) {
   const { db, ids, settings, tenants, files, logs } = kernel;
   const repo = createConfigRepo(db);
+  // a minute at most: a row changed in the database behind the server's back shows within it
+  const pages = new LRUCache<string, PreparedJson<PageOutput>>({ max: 200, ttl: 60_000 });
 
   async function assertCodeFree(code: string, exceptId?: number) {
     const other = await repo.byCode(code);
@@ -62,8 +68,22 @@ export function createConfigService(kernel: Kernel) {
   }
 
   return {
-    page: (input: InputOf<typeof sysConfig.page>, time: TimeFormatter) =>
-      repo.page(input).then((p) => ({ ...p, items: p.items.map((r) => toConfigDto(r, time)) })),
+    /**
+     * A page of parameters. The table is small and read far more often than written: each answer is kept checked
+     * and serialised per query and time zone under the parameters' version, so any write (on any node) drops it.
+     */
+    async page(input: InputOf<typeof sysConfig.page>, time: TimeFormatter, timeZone: string) {
+      const key = `${await settings.version()}|${timeZone}|${JSON.stringify(input)}`;
+      const kept = pages.get(key);
+      if (kept) return kept;
+      const page = await repo.page(input);
+      const json = PreparedJson.of(sysConfig.page.output, {
+        ...page,
+        items: page.items.map((r) => toConfigDto(r, time)),
+      });
+      pages.set(key, json);
+      return json;
+    },
 
     list: async (input: InputOf<typeof sysConfig.list>, time: TimeFormatter) =>
       (await repo.list(input)).map((r) => toConfigDto(r, time)),
