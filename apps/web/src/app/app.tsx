@@ -1,9 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { sessionKeys } from '../features/auth/session.api';
 import { setErrorNotifier } from '../lib/api/notify';
 import { antdLocale, useI18nReady } from '../lib/i18n/i18n';
+import { whenClaimed } from '../lib/offline/service-worker';
 import { useTheme } from '../lib/theme/theme-store';
 import { router } from './router';
 
@@ -15,6 +17,25 @@ const queryClient = new QueryClient({
 function Notifier() {
   const { message } = AntApp.useApp();
   useEffect(() => setErrorNotifier((text) => void message.error(text)), [message]);
+  return null;
+}
+
+/**
+ * The answers the app starts from (user, menu tree, branding) fetched again once the service worker takes over a
+ * page that loaded before it: the worker keeps them only as they pass through it, and a reload without a network
+ * starts from what it kept.
+ */
+function StartAnswersForOffline() {
+  const qc = useQueryClient();
+  useEffect(
+    () =>
+      whenClaimed(() => {
+        for (const queryKey of [sessionKeys.userInfo, ['loginMenuTree'], sessionKeys.sysInfo]) {
+          void qc.invalidateQueries({ queryKey });
+        }
+      }),
+    [qc],
+  );
   return null;
 }
 
@@ -40,6 +61,7 @@ export function App() {
       >
         <AntApp style={{ height: '100%' }}>
           <Notifier />
+          <StartAnswersForOffline />
           <RouterProvider router={router} />
         </AntApp>
       </ConfigProvider>

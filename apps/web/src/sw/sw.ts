@@ -43,6 +43,13 @@ sw.addEventListener('message', (event) => {
   if (event.data === 'claim') event.waitUntil(sw.clients.claim());
 });
 
+/**
+ * How kept answers are found: by URL alone. The server answers `Vary: Origin`, and a module script's request carries
+ * an `Origin` header that the install's own requests had not, so matching by `Vary` found none of the precached
+ * files, and a page reloaded without a network had no scripts.
+ */
+const KEPT_MATCH: CacheQueryOptions = { ignoreVary: true };
+
 /** The network's answer, kept in `cacheName` when it is a success; without a network, the kept one. */
 async function networkFirst(request: Request, cacheName: string, fallback?: string): Promise<Response> {
   try {
@@ -53,7 +60,7 @@ async function networkFirst(request: Request, cacheName: string, fallback?: stri
     }
     return response;
   } catch (error) {
-    const kept = await caches.match(fallback ?? request);
+    const kept = await caches.match(fallback ?? request, KEPT_MATCH);
     if (kept) return kept;
     throw error;
   }
@@ -61,7 +68,7 @@ async function networkFirst(request: Request, cacheName: string, fallback?: stri
 
 /** A hashed (immutable) asset: from the cache, else fetched and kept. */
 async function cacheFirst(request: Request): Promise<Response> {
-  const kept = await caches.match(request);
+  const kept = await caches.match(request, KEPT_MATCH);
   if (kept) return kept;
   const response = await fetch(request);
   if (response.ok) await (await caches.open(SHELL)).put(request, response.clone());

@@ -19,6 +19,19 @@ export function registerServiceWorker(): void {
   });
 }
 
+/**
+ * Calls `then` once when this page, loaded without a worker, comes under one (the worker's claim). What the page
+ * fetched before that passed the worker by, so it was not kept for an offline start: `then` fetches it again.
+ * Returns the unsubscribe.
+ */
+export function whenClaimed(then: () => void): () => void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || navigator.serviceWorker.controller) return () => {};
+  const container = navigator.serviceWorker;
+  const on = () => then();
+  container.addEventListener('controllerchange', on, { once: true });
+  return () => container.removeEventListener('controllerchange', on);
+}
+
 /** Forgets the API answers the worker kept for starting offline (they belong to the user signing out). */
 export function clearOfflineData(): void {
   if (!('serviceWorker' in navigator)) return;
