@@ -270,6 +270,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       setHeaders: (res, path) => {
         // the service worker too: a browser checks it for updates, and must see a new release's file list
         if (path.endsWith('.html') || path.endsWith('/sw.js')) res.header('cache-control', 'no-cache');
+        // files under assets/ are named by their content's hash: a changed file is a new name
+        else if (path.startsWith(join(config.webDist, 'assets'))) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
       },
     });
   }

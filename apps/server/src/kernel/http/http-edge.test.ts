@@ -222,6 +222,9 @@ describe('unexpected errors and the single-page app [sqlite]', () => {
     const webDist = join(db.dataDir, 'web');
     mkdirSync(webDist, { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><body><div id="app"></div></body></html>');
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+    writeFileSync(join(webDist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const config = loadConfig({
       DATA_DIR: db.dataDir,
       DATABASE_URL: db.url,
@@ -285,6 +288,13 @@ describe('unexpected errors and the single-page app [sqlite]', () => {
     expect(page.body).toContain('<div id="app">');
     expect(page.headers['cache-control']).toBe('no-cache');
     expectSecurityHeaders(page);
+    // hashed files may be kept for good; other files for an hour
+    const asset = await built.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const logo = await built.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cache-control']).toBe('public, max-age=3600');
     const api404 = await built.app.inject({ method: 'GET', url: '/api/nope' });
     expectJsonError(api404, 404, 'routeNotFound');
     const post404 = await built.app.inject({ method: 'POST', url: '/dashboard/home' });
