@@ -1,4 +1,4 @@
-import { BarcodeOutlined, CameraOutlined, EnterOutlined } from '@ant-design/icons';
+import { BarcodeOutlined, CameraOutlined, EnterOutlined, LoadingOutlined } from '@ant-design/icons';
 import { GS1_GS } from '@shelfwise/contract';
 import { Button, Input, type InputRef } from 'antd';
 import { type RefObject, useEffect, useRef, useState } from 'react';
@@ -36,7 +36,8 @@ const coarse = () => typeof matchMedia === 'function' && matchMedia('(pointer: c
 export function ScanInputBar(props: {
   inputRef: RefObject<InputRef | null>;
   placeholder: string;
-  disabled: boolean;
+  /** A location is opening: shown, but the field stays open (what is scanned meanwhile is handled after it). */
+  busy: boolean;
   camera: boolean;
   onCamera: () => void;
   onCode: (code: string, source: Source) => void;
@@ -74,7 +75,6 @@ export function ScanInputBar(props: {
         ref={inputRef}
         size="large"
         value={text}
-        disabled={props.disabled}
         placeholder={props.placeholder}
         inputMode={keyboard ? 'text' : 'none'}
         autoComplete="off"
@@ -83,6 +83,14 @@ export function ScanInputBar(props: {
         spellCheck={false}
         enterKeyHint="go"
         prefix={<BarcodeOutlined />}
+        // always there (a suffix added while the field has the focus would take the focus away), shown while busy
+        suffix={
+          <LoadingOutlined
+            style={{ visibility: props.busy ? 'visible' : 'hidden' }}
+            data-testid="scan-input-busy"
+            aria-hidden={!props.busy}
+          />
+        }
         data-testid="scan-input"
         aria-label={props.placeholder}
         onChange={(e) => setText(e.target.value)}

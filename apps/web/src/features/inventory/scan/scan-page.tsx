@@ -172,7 +172,7 @@ export default function ScanPage() {
 
       <ScanInputBar
         inputRef={input}
-        disabled={w.busy}
+        busy={w.busy}
         placeholder={askLocation ? t('input.placeholderLocation') : t('input.placeholderItem')}
         camera={formats.length > 0}
         onCamera={() => setCameraOpen(true)}

@@ -53,17 +53,31 @@ export function useScanWorkbench(userKey: string | null) {
   const [subTask, setSubTask] = useState<MyScanTask | null>(null);
   const [location, setLocationState] = useState<ScanLocation | null>(null);
   const [fromCache, setFromCache] = useState(false);
-  const [locationMode, setLocationMode] = useState(false);
+  const [locationMode, setLocationModeState] = useState(false);
   const [carton, setCarton] = useState(false);
   const [qty, setQty] = useState('');
   const [banner, setBanner] = useState<Banner>({ tone: 'info', text: '', at: 0 });
-  const [codes, setCodes] = useState<CodeMap>({});
+  const [codes, setCodesState] = useState<CodeMap>({});
   const [busy, setBusy] = useState(false);
   const [lastItemId, setLastItemId] = useState<number | null>(null);
   const taken = useRef<Taken[]>([]);
   const locationRef = useRef<ScanLocation | null>(null);
   const sessionRef = useRef<ScanSession | null>(null);
   const device = useMemo(deviceId, []);
+  // what reading a code depends on, current even for a code read before the last change was rendered (a scanner
+  // types the location and the first item within milliseconds)
+  const locationModeRef = useRef(false);
+  const codesRef = useRef<CodeMap>({});
+  const setLocationMode = useCallback((on: boolean) => {
+    locationModeRef.current = on;
+    setLocationModeState(on);
+  }, []);
+  const setCodes = useCallback((map: CodeMap) => {
+    codesRef.current = map;
+    setCodesState(map);
+  }, []);
+  /** Codes are handled one after another, in the order they were read. */
+  const reading = useRef<Promise<void>>(Promise.resolve());
 
   const say = useCallback((tone: Banner['tone'], text: string) => {
     setBanner({ tone, text, at: Date.now() });
@@ -77,27 +91,39 @@ export function useScanWorkbench(userKey: string | null) {
   }, []);
 
   /** Keeps the server's view of a location on the device (for offline work). */
-  const remember = useCallback(async (loc: ScanLocation) => {
-    const store = sessionRef.current?.store;
-    if (!store) return;
-    await store.put('cache', cacheKeys.location(loc.subTaskId, loc.locationId), loc);
-    const key = cacheKeys.locationCodes(loc.subTaskId);
-    const map = (await store.get<CodeMap>('cache', key)) ?? {};
-    if (map[locationKey(loc.locationCode)] !== loc.locationId) {
-      map[locationKey(loc.locationCode)] = loc.locationId;
-      await store.put('cache', key, map);
-      setCodes({ ...map });
-    }
-  }, []);
+  const remember = useCallback(
+    async (loc: ScanLocation) => {
+      const store = sessionRef.current?.store;
+      if (!store) return;
+      await store.put('cache', cacheKeys.location(loc.subTaskId, loc.locationId), loc);
+      const key = cacheKeys.locationCodes(loc.subTaskId);
+      const map = (await store.get<CodeMap>('cache', key)) ?? {};
+      if (map[locationKey(loc.locationCode)] !== loc.locationId) {
+        map[locationKey(loc.locationCode)] = loc.locationId;
+        await store.put('cache', key, map);
+        setCodes({ ...map });
+      }
+    },
+    [setCodes],
+  );
 
   const refetch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** Counts the server's answers to this device's scans: a location read while one came may predate it. */
+  const answers = useRef(0);
   const refreshCurrent = useCallback(() => {
     clearTimeout(refetch.current);
-    refetch.current = setTimeout(() => {
+    refetch.current = setTimeout(function refresh() {
       const loc = locationRef.current;
       if (!loc || !navigator.onLine) return;
+      const before = answers.current;
       fetchScanLocation(loc.subTaskId, loc.locationCode)
         .then((fresh) => {
+          // a scan was answered meanwhile: this copy may not include it (its count would replace the newer one
+          // and stay until the next scan), so it is read again
+          if (answers.current !== before) {
+            refetch.current = setTimeout(refresh, 300);
+            return;
+          }
           if (locationRef.current?.locationId === fresh.locationId) setLocation(fresh);
           return remember(fresh);
         })
@@ -108,6 +134,7 @@ export function useScanWorkbench(userKey: string | null) {
   /** The server took an entry: its answer becomes the base count of the line. */
   const onSettled = useCallback(
     (entry: QueueEntry, outcome: ScanOutcome | null) => {
+      answers.current++;
       const input = entry.input;
       if (!input) return;
       const current = locationRef.current;
@@ -145,6 +172,7 @@ export function useScanWorkbench(userKey: string | null) {
 
   const onRejected = useCallback(
     (entry: QueueEntry, errorCode: string | null, message: string | null) => {
+      answers.current++;
       const reason = errorCode ? t(`error.server.${errorCode}`, { defaultValue: message ?? errorCode }) : message;
       say('error', [entry.input?.code, reason].filter(Boolean).join(': '));
       const input = entry.input;
@@ -164,7 +192,7 @@ export function useScanWorkbench(userKey: string | null) {
     void session.store.put('cache', cacheKeys.current, { subTaskId, locationId });
     if (subTaskId === null) return;
     void session.store.get<CodeMap>('cache', cacheKeys.locationCodes(subTaskId)).then((m) => setCodes(m ?? {}));
-  }, [session, subTaskId, locationId]);
+  }, [session, subTaskId, locationId, setCodes]);
 
   const restored = useRef(false);
   /** Once per page: back to the sub-task and location this device was at (a reload, or a restart offline). */
@@ -195,7 +223,7 @@ export function useScanWorkbench(userKey: string | null) {
       setLocationMode(false);
       taken.current = [];
     },
-    [setLocation],
+    [setLocation, setLocationMode],
   );
 
   const openLocation = useCallback(
@@ -215,7 +243,7 @@ export function useScanWorkbench(userKey: string | null) {
           return;
         }
         // offline: the device's copy, when this location was opened here before
-        const id = codes[locationKey(code)];
+        const id = codesRef.current[locationKey(code)];
         const cached = id
           ? await store?.get<ScanLocation>('cache', cacheKeys.location(subTask.subTaskId, id))
           : undefined;
@@ -231,7 +259,7 @@ export function useScanWorkbench(userKey: string | null) {
       setLocationMode(false);
       say('ok', t('banner.location', { code: locationRef.current?.locationCode ?? code }));
     },
-    [subTask, codes, remember, say, setLocation, t],
+    [subTask, remember, say, setLocation, setLocationMode, t],
   );
 
   const baseInput = useCallback(
@@ -264,7 +292,7 @@ export function useScanWorkbench(userKey: string | null) {
    * A code from the scanner, the camera or the keyboard; with `target` (the "+" of a line) it books that line by its
    * SKU code and lot, whatever the mode.
    */
-  const submit = useCallback(
+  const handle = useCallback(
     async (raw: string, source: Source, target?: ScanLine) => {
       if (!raw.trim()) return;
       if (!subTask) return say('error', t('error.noTask'));
@@ -273,10 +301,14 @@ export function useScanWorkbench(userKey: string | null) {
         return say('error', t(`error.gs1.${read.reason}`, { ai: read.ai ?? '' }));
       }
       if (read.code.length > 128) return say('error', t('error.tooLong'));
-      const known = new Set(Object.keys(codes));
+      const known = new Set(Object.keys(codesRef.current));
       const route = target
         ? 'item'
-        : routeCode(read, { locationMode, location: locationRef.current, knownLocationCodes: known });
+        : routeCode(read, {
+            locationMode: locationModeRef.current,
+            location: locationRef.current,
+            knownLocationCodes: known,
+          });
       if (route === 'location') return openLocation(read.code);
       if (route === 'locationRefused') return say('error', t('error.locationRefused', { code: read.code }));
       const loc = locationRef.current;
@@ -315,7 +347,20 @@ export function useScanWorkbench(userKey: string | null) {
       const shown = displayLines(loc, sessionRef.current?.queue.pending() ?? []).find((l) => l.itemId === line.itemId);
       say('ok', t('banner.counted', { name, delta: delta ?? quantity ?? 1, qty: shown?.countedQty ?? '?' }) + suffix);
     },
-    [subTask, codes, locationMode, qty, carton, online, baseInput, enqueue, openLocation, say, t],
+    [subTask, qty, carton, online, baseInput, enqueue, openLocation, say, t],
+  );
+
+  /**
+   * A code from the scanner, the camera or the keyboard, handled after the codes read before it: an item scanned
+   * while its location is still opening is counted there, not refused (or lost to a disabled field).
+   */
+  const submit = useCallback(
+    (raw: string, source: Source, target?: ScanLine) => {
+      const next = reading.current.then(() => handle(raw, source, target));
+      reading.current = next.catch(() => {});
+      return next;
+    },
+    [handle],
   );
 
   const undo = useCallback(async () => {
@@ -341,7 +386,7 @@ export function useScanWorkbench(userKey: string | null) {
       setLocationMode(true);
       taken.current = [];
     },
-    [remember, setLocation],
+    [remember, setLocation, setLocationMode],
   );
 
   const confirmEmpty = useCallback(async () => {
