@@ -5,13 +5,12 @@ import type { Database, InvItemTable } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/app-error';
 import type { UserContext } from '../../kernel/http/context';
 import { enumParam } from '../../kernel/i18n/translate';
+import { assertTaskCountable, loadTask } from './ledger-context';
 import {
   addToLine,
-  assertTaskCountable,
   insertEvent,
   LedgerNote,
   ledgerIdGenerator,
-  loadTask,
   lockLine,
   readLine,
   refuse,

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../kernel/db/schema';
 import { AppError } from '../../kernel/errors/app-error';
 import type { UserContext } from '../../kernel/http/context';
+import { resolveSku, scanContext } from './ledger-context';
 import {
   addToLine,
   currentCount,
@@ -16,10 +17,8 @@ import {
   readLine,
   refuse,
   rejectedOutcome,
-  resolveSku,
   type ScanInput,
   type ScanOutcome,
-  scanContext,
 } from './ledger-core';
 import { undoOfClient } from './ledger-statements';
 

@@ -1,12 +1,13 @@
 // The count ledger (DOMAIN-STOCKTAKE §2): every scan or entry is an append-only event in `inv_scan_event`; a
 // line's counted quantity of a pass is the sum of its events' deltas. Each function runs inside the caller's
 // transaction and keeps the progress counters of the checklist location, sub-task and task in step (incrementally;
-// bulk operations call `recomputeProgress`). The parts: `ledger-core.ts` (lines, events, progress counters, what
-// every path shares), `ledger-scan.ts` (a device's scans, undos, empty and confirmed locations) and
-// `ledger-entry.ts` (counts set by hand, uncounted lines as zero, progress recomputed).
+// bulk operations call `recomputeProgress`). The parts: `ledger-context.ts` (the task, location and SKU a count
+// goes to), `ledger-core.ts` (lines, events, progress counters: what every path shares), `ledger-scan.ts` (a
+// device's scans, undos, empty and confirmed locations) and `ledger-entry.ts` (counts set by hand, uncounted lines
+// as zero, progress recomputed).
 
+export { isAssigned } from './ledger-context';
 export {
-  isAssigned,
   LedgerNote,
   ledgerNoteText,
   rejectedOutcome,
