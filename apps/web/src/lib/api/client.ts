@@ -25,7 +25,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Set once the page is reloading for a 401: the other requests answered 401 meanwhile do not reload it again. */
+let leaving = false;
 let onUnauthorized: () => void = () => {
+  // several requests of one page fail together; a second reload would abort the first one's navigation
+  if (leaving) return;
+  leaving = true;
   tokens.clear();
   location.reload();
 };
