@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_PASSWORD, median, startBenchServer } from './bench-server';
+import { besideSql, besideSqlReport } from './beside-sql';
 import { createBigWarehouse, uploadCsv as upload, writeSnapshotCsv } from './big-warehouse';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -22,7 +23,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SNAPSHOT_ROWS = Number(process.env.BENCH_SNAPSHOT_ROWS ?? 1_000_000);
 const db = process.env.BENCH_DATABASE_URL ?? '';
-const { base, dataDir, ask, call, stop } = await startBenchServer('count');
+const server = await startBenchServer('count');
+const { base, dataDir, ask, call, stop } = server;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -150,52 +152,12 @@ try {
   for (let i = 0; i < scans.length; i += 200)
     await call('/api/inventoryScan/sync', { scans: scans.slice(i, i + 200) }, token);
 
-  const measure = async (label: string, path: string, body: unknown) => {
-    const opts: autocannon.Options = {
-      url: `${base}${path}`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    };
-    await ask({ type: 'captureStart' });
-    const sample = await call<{ total: number; items: unknown[] }>(path, body, token);
-    const { queries } = (await ask({ type: 'captureStop' })) as unknown as {
-      queries: { sql: string; parameters: unknown[] }[];
-    };
-    const listQueries = queries.filter((q) => q.sql.includes('inv_'));
-    await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
-    const rounds: { api: autocannon.Result; raw: { rps: number; p50: number; p99: number } }[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const api = await autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION });
-      const raw = (await ask({
-        type: 'raw',
-        queries: listQueries,
-        seconds: DURATION,
-        concurrency: CONNECTIONS,
-      })) as unknown as {
-        rps: number;
-        p50: number;
-        p99: number;
-      };
-      rounds.push({ api, raw });
-    }
-    const bad = rounds.reduce((n, r) => n + r.api.non2xx + r.api.errors + r.api.timeouts, 0);
-    return {
-      label,
-      body,
-      total: sample.total,
-      rows: sample.items.length,
-      sql: listQueries.map((q) => q.sql.replace(/\s+/g, ' ')),
-      apiRps: median(rounds.map((r) => r.api.requests.average)),
-      apiP50: median(rounds.map((r) => r.api.latency.p50)),
-      apiP99: median(rounds.map((r) => r.api.latency.p99)),
-      rawRps: median(rounds.map((r) => r.raw.rps)),
-      rawP50: median(rounds.map((r) => r.raw.p50)),
-      rawP99: median(rounds.map((r) => r.raw.p99)),
-      ratio: median(rounds.map((r) => r.raw.rps / (r.api.requests.average || 1))),
-      bad,
-    };
-  };
+  const load = { connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS };
+  const measure = async (label: string, path: string, body: unknown, profileName: string) => ({
+    label,
+    body,
+    ...(await besideSql(server, { ...load, token, path, body, sqlMatch: /inv_/, profileName })),
+  });
   const subPage = await measure(
     'sub-task item page, filtered by result, sorted by location',
     '/api/inventoryCheckItem/page',
@@ -208,12 +170,14 @@ try {
       page: 1,
       pageSize: 20,
     },
+    'sub-task-page',
   );
-  const taskPage = await measure('task item page, unfiltered, first page with total', '/api/inventoryCheckItem/page', {
-    taskId: bigTask,
-    page: 1,
-    pageSize: 20,
-  });
+  const taskPage = await measure(
+    'task item page, unfiltered, first page with total',
+    '/api/inventoryCheckItem/page',
+    { taskId: bigTask, page: 1, pageSize: 20 },
+    'task-page',
+  );
 
   // scan ingestion: every request a new scan (fresh client id) of a SKU at a location of the sub-task
   const scanTargets = scans.map((s) => ({ locationId: s.locationId, code: s.code }));
@@ -261,17 +225,8 @@ try {
     console.log(
       `${m.label}: POST /api/inventoryCheckItem/page ${JSON.stringify(m.body)}: ${m.total} matches, ${m.rows} rows`,
     );
-    console.log(`the SQL it runs (${m.sql.length} statements):`);
-    for (const q of m.sql) console.log(`  ${q}`);
-    console.log(`${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION} s, medians`);
-    console.log('                        req/s    p50 ms   p99 ms');
-    console.log(
-      `endpoint (HTTP)       ${m.apiRps.toFixed(0).padStart(7)} ${m.apiP50.toFixed(2).padStart(8)} ${m.apiP99.toFixed(2).padStart(8)}${m.bad ? `  (${m.bad} failed requests!)` : ''}`,
-    );
-    console.log(
-      `raw SQL, same process ${m.rawRps.toFixed(0).padStart(7)} ${m.rawP50.toFixed(2).padStart(8)} ${m.rawP99.toFixed(2).padStart(8)}`,
-    );
-    console.log(`endpoint time / raw SQL time: ${m.ratio.toFixed(2)}x\n`);
+    for (const line of besideSqlReport(m, load)) console.log(line);
+    console.log('');
   }
   console.log(
     `targets: sub-task page >= 2,000 req/s ${verdict(subPage.apiRps >= 2000)}, p99 < 25 ms ${verdict(subPage.apiP99 < 25)}, within 2x raw ${verdict(subPage.ratio <= 2)}; task first page p99 < 100 ms ${verdict(taskPage.apiP99 < 100)}`,

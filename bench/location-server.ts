@@ -1,8 +1,10 @@
 // The child process of `locations.ts`: the real application, in process, plus a way to run the exact SQL an
 // endpoint ran, so that the endpoint and its raw query are measured in the same process on the same data.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import Fastify from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -16,13 +18,29 @@ export type BenchCommand =
   | { type: 'mem' }
   | { type: 'memWatch'; everyMs?: number; gc?: boolean }
   | { type: 'memPeak' }
-  | { type: 'cpu' };
+  | { type: 'cpu' }
+  | { type: 'floor'; body: unknown }
+  | { type: 'sqlTimeStart'; sql: string[] }
+  | { type: 'sqlTimeStop' }
+  | { type: 'profileStart' }
+  | { type: 'profileStop'; file: string };
 
 let captured: QueryEvent[] | null = null;
+let profiler: Session | null = null;
+let floorBody: unknown = null;
+let floorPort: Promise<number> | undefined;
+/** The time the statements of `sqlTimeStart` took inside the endpoint's requests, while the load runs. */
+let sqlTime: { sql: Set<string>; ms: number; statements: number } | null = null;
 const { app, kernel } = await buildApp({
   config: loadConfig(),
   logger: false,
-  onQuery: (e) => captured?.push(e),
+  onQuery: (e) => {
+    captured?.push(e);
+    if (sqlTime?.sql.has(e.sql)) {
+      sqlTime.ms += e.ms;
+      sqlTime.statements++;
+    }
+  },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -115,6 +133,39 @@ process.on('message', (m: BenchCommand) => {
     // does not inflate the way it inflates wall time
     const u = process.cpuUsage();
     send({ type: 'cpu', micros: u.user + u.system });
+  } else if (m.type === 'sqlTimeStart') {
+    sqlTime = { sql: new Set(m.sql), ms: 0, statements: 0 };
+    send({ type: 'ok' });
+  } else if (m.type === 'sqlTimeStop') {
+    send({ type: 'sqlTime', ms: sqlTime?.ms ?? 0, statements: sqlTime?.statements ?? 0 });
+    sqlTime = null;
+  } else if (m.type === 'floor') {
+    // the HTTP floor: a bare Fastify route of this process answering the endpoint's answer, serialised per request
+    floorBody = m.body;
+    floorPort ??= (async () => {
+      const bare = Fastify({ logger: false });
+      bare.route({ method: ['GET', 'POST'], url: '/floor', handler: async () => floorBody });
+      await bare.listen({ port: 0, host: '127.0.0.1' });
+      const a = bare.server.address();
+      return typeof a === 'object' && a ? a.port : 0;
+    })();
+    floorPort.then((port) => send({ type: 'floor', port }));
+  } else if (m.type === 'profileStart') {
+    // a CPU profile of one measured stretch only (`BENCH_PROFILE`), not of the set-up before it
+    profiler = new Session();
+    profiler.connect();
+    profiler
+      .post('Profiler.enable')
+      .then(() => profiler?.post('Profiler.start'))
+      .then(() => send({ type: 'ok' }));
+  } else if (m.type === 'profileStop') {
+    const session = profiler;
+    profiler = null;
+    session?.post('Profiler.stop').then(({ profile }) => {
+      writeFileSync(m.file, JSON.stringify(profile));
+      session.disconnect();
+      send({ type: 'ok', file: m.file });
+    });
   } else if (m.type === 'raw') {
     raw(m.queries, m.seconds, m.concurrency).then((r) => send({ type: 'raw', ...r }));
   }
