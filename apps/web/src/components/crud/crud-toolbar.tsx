@@ -46,7 +46,8 @@ export function CrudToolbar({
     });
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
-      <div style={{ flex: 1, fontWeight: 600, fontSize: 15 }}>{title}</div>
+      {/* the title keeps its line: on a phone the buttons wrap below it instead of squeezing it to a word a line */}
+      <div style={{ flex: '1 0 auto', fontWeight: 600, fontSize: 15, whiteSpace: 'nowrap' }}>{title}</div>
       <Space wrap>
         {onAdd ? (
           <Auth code={addCode ?? always}>
