@@ -181,27 +181,23 @@ export async function recomputeProgress(trx: Kysely<Database>, tenantId: number,
   const countedCond = sql`and i.counted_qty is not null`;
   const diffCond = sql`and i.counted_qty is not null and i.diff_qty <> 0`;
   const confirmedCond = sql`and c.state in (${sql.join(confirmed)})`;
+  /** The five progress counters of a sub-task or the task (`owner`: its id column; `column`: the lines' key). */
+  const countersOf = (owner: string, column: string) => ({
+    location_count: locCount(owner, column),
+    confirmed_location_count: locCount(owner, column, confirmedCond),
+    line_count: itemCount(owner, column),
+    counted_line_count: itemCount(owner, column, countedCond),
+    diff_line_count: itemCount(owner, column, diffCond),
+  });
   await trx
     .updateTable('inv_sub_task')
-    .set({
-      location_count: locCount('inv_sub_task.id', 'sub_task_id'),
-      confirmed_location_count: locCount('inv_sub_task.id', 'sub_task_id', confirmedCond),
-      line_count: itemCount('inv_sub_task.id', 'sub_task_id'),
-      counted_line_count: itemCount('inv_sub_task.id', 'sub_task_id', countedCond),
-      diff_line_count: itemCount('inv_sub_task.id', 'sub_task_id', diffCond),
-    })
+    .set(countersOf('inv_sub_task.id', 'sub_task_id'))
     .where('tenant_id', '=', tenantId)
     .where('task_id', '=', taskId)
     .execute();
   await trx
     .updateTable('inv_task')
-    .set({
-      location_count: locCount('inv_task.id', 'task_id'),
-      confirmed_location_count: locCount('inv_task.id', 'task_id', confirmedCond),
-      line_count: itemCount('inv_task.id', 'task_id'),
-      counted_line_count: itemCount('inv_task.id', 'task_id', countedCond),
-      diff_line_count: itemCount('inv_task.id', 'task_id', diffCond),
-    })
+    .set(countersOf('inv_task.id', 'task_id'))
     .where('tenant_id', '=', tenantId)
     .where('id', '=', taskId)
     .execute();
