@@ -293,6 +293,15 @@ export const routes = {
     import: { method: 'POST', path: '/api/warehouseSku/import' },
     importTemplate: { method: 'GET', path: '/api/warehouseSku/importTemplate' },
   },
+  warehouseLiveView: {
+    page: { method: 'POST', path: '/api/warehouseLiveView/page' },
+    list: { method: 'GET', path: '/api/warehouseLiveView/list' },
+    detail: { method: 'GET', path: '/api/warehouseLiveView/detail' },
+    add: { method: 'POST', path: '/api/warehouseLiveView/add' },
+    update: { method: 'POST', path: '/api/warehouseLiveView/update' },
+    delete: { method: 'POST', path: '/api/warehouseLiveView/delete' },
+    setStatus: { method: 'POST', path: '/api/warehouseLiveView/setStatus' },
+  },
   inventorySnapshot: {
     page: { method: 'POST', path: '/api/inventorySnapshot/page' },
     list: { method: 'GET', path: '/api/inventorySnapshot/list' },
