@@ -96,9 +96,10 @@ export const warehouseLiveView = service('warehouseLiveView', {
     action: 'list',
     method: 'GET',
     permission: 'warehouseLiveView:list',
-    input: z.object({ warehouseId: zId, areaId: zId.optional() }),
+    input: z.object({ warehouseId: zId.optional(), areaId: zId.optional() }),
     output: z.array(liveStreamEntity),
-    summary: 'The enabled streams of a warehouse (or of one of its areas) to watch, by area and order',
+    summary:
+      'The enabled streams to watch (of every warehouse the caller sees, one warehouse or one area), by warehouse, area and order',
   },
   detail: {
     action: 'detail',

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy of everything this server sends: only our own origin, inline styles for antd. Media
- * and workers may come from `blob:` (a video fed through Media Source Extensions, the HLS player's worker); the
- * live view's camera streams may come from the configured stream sources (LIVE_STREAM_SOURCES), which the
- * browser fetches directly from the warehouse's network.
+ * may also come from `blob:` (a video fed through Media Source Extensions, as the HLS player does); the live view's
+ * camera streams from the configured stream sources (LIVE_STREAM_SOURCES), which the browser fetches directly from
+ * the warehouse's network.
  */
 export function contentSecurityPolicy(streamSources: readonly string[] = []): string {
   const streams = streamSources.map((s) => ` ${s}`).join('');
@@ -14,7 +14,6 @@ export function contentSecurityPolicy(streamSources: readonly string[] = []): st
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${streams}`,
     `media-src 'self' blob:${streams}`,
-    "worker-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self' ws: wss:${streams}`,
     "object-src 'none'",

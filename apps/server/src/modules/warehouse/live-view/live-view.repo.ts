@@ -40,17 +40,19 @@ export function createLiveStreamRepo(db: Kysely<Database>) {
       }
       return paginate(q, f, SORT, { column: 'wh_live_stream.order_no', desc: false }, 'wh_live_stream.id');
     },
-    /** The enabled streams of a warehouse (or one area), by area code, order and name. */
-    watchList(ctx: ScopedContext, warehouseId: number, areaId: number | undefined, enabled: number) {
-      let q = scoped(ctx)
-        .where('wh_live_stream.warehouse_id', '=', warehouseId)
-        .where('wh_live_stream.status', '=', enabled);
-      if (areaId) q = q.where('wh_live_stream.area_id', '=', areaId);
+    /** The enabled streams (of one warehouse or one area), by warehouse, area code, order and name. */
+    watchList(ctx: ScopedContext, f: { warehouseId?: number; areaId?: number }, enabled: number) {
+      let q = scoped(ctx).where('wh_live_stream.status', '=', enabled);
+      if (f.warehouseId) q = q.where('wh_live_stream.warehouse_id', '=', f.warehouseId);
+      if (f.areaId) q = q.where('wh_live_stream.area_id', '=', f.areaId);
       return q
+        .orderBy('w.name')
+        .orderBy('wh_live_stream.warehouse_id')
         .orderBy('a.code')
         .orderBy('wh_live_stream.order_no')
         .orderBy('wh_live_stream.name')
         .orderBy('wh_live_stream.id')
+        .limit(1000)
         .execute();
     },
     byId: (ctx: ScopedContext, id: number) => scoped(ctx).where('wh_live_stream.id', '=', id).executeTakeFirst(),

@@ -59,7 +59,7 @@ export function createLiveViewService(kernel: Kernel) {
       return { ...page, items: page.items.map((r) => streamDto(r, time)) };
     },
     list: async (ctx: UserContext, input: Input<'list'>, time: TimeFormatter) =>
-      (await repo.watchList(ctx, input.warehouseId, input.areaId, Status.enabled)).map((r) => streamDto(r, time)),
+      (await repo.watchList(ctx, input, Status.enabled)).map((r) => streamDto(r, time)),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) => streamDto(await streamOr404(ctx, id), time),
     async add(ctx: UserContext, input: Input<'add'>) {
       const area = await areaOr404(ctx, input.areaId);

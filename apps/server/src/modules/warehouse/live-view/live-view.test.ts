@@ -68,6 +68,20 @@ describeEachDialect('warehouseLiveView', (get) => {
     // areas by code (D before R), then the order within the area
     expect(await watch()).toEqual(['ramp', 'gate', 'aisle']);
     expect(await watch(racks)).toEqual(['aisle']);
+    // without a warehouse: every warehouse the caller sees, by warehouse name
+    const other = (await t.call(warehouseInfo.add, { ...warehouseBody('LIVE0'), name: 'A first' }, { token: admin }))
+      .result;
+    const otherArea = (await t.call(warehouseArea.add, { warehouseId: other, code: 'Z', name: 'Z' }, { token: admin }))
+      .result;
+    const yard = await add(hls(otherArea, 'yard'));
+    const everywhere = (await t.call(warehouseLiveView.list, {}, { token: admin })).result;
+    expect(everywhere.map((s) => `${s.warehouseName}/${s.areaCode}/${s.name}`)).toEqual([
+      'A first/Z/yard',
+      'Warehouse LIVE1/D/ramp',
+      'Warehouse LIVE1/D/gate',
+      'Warehouse LIVE1/R/aisle',
+    ]);
+    expect((await t.call(warehouseLiveView.delete, { id: yard }, { token: admin })).status).toBe(200);
 
     // a disabled camera leaves the watch list but stays in the configuration
     expect((await t.call(warehouseLiveView.setStatus, { id: gate, status: 2 }, { token: admin })).status).toBe(200);
