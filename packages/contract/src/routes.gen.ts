@@ -130,6 +130,7 @@ export const routes = {
   sysHome: {
     layout: { method: 'GET', path: '/api/sysHome/layout' },
     saveLayout: { method: 'POST', path: '/api/sysHome/saveLayout' },
+    saveVariant: { method: 'POST', path: '/api/sysHome/saveVariant' },
     resetLayout: { method: 'POST', path: '/api/sysHome/resetLayout' },
     chartData: { method: 'GET', path: '/api/sysHome/chartData' },
     progressing: { method: 'GET', path: '/api/sysHome/progressing' },

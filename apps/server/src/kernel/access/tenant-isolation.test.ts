@@ -253,6 +253,7 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysRegion/add': (a) => ({ pid: a.sysRegion, code: 'X1', nameEn: 'x' }),
   'POST /api/sysRegion/update': (a) => ({ id: a.sysRegion, code: 'ZZ', nameEn: 'hijacked' }),
   'POST /api/sysHome/saveLayout': () => ({ widgets: [{ key: 'timer', span: 8 }] }),
+  'POST /api/sysHome/saveVariant': () => ({ variant: 'focus' }),
   'GET /api/sysSchedule/list': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
   'POST /api/sysSchedule/add': () => ({ title: 'x', startTime: '2026-12-01 09:00', endTime: '2026-12-01 10:00' }),
   'POST /api/sysSchedule/update': (a) => ({

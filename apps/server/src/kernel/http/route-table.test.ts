@@ -220,6 +220,7 @@ describe('route table [sqlite]', () => {
         "POST /api/sysDictType/update": "sysDictType:update",
         "POST /api/sysHome/resetLayout": "sysHome:saveLayout",
         "POST /api/sysHome/saveLayout": "sysHome:saveLayout",
+        "POST /api/sysHome/saveVariant": "sysHome:saveLayout",
         "POST /api/sysLogDiff/clear": "sysLogDiff:clear",
         "POST /api/sysLogDiff/export": "sysLogDiff:export",
         "POST /api/sysLogDiff/page": "sysLogDiff:page",
