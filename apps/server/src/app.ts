@@ -60,6 +60,7 @@ import { registerTenantRoutes } from './modules/system/tenant/tenant.routes';
 import { registerUserRoutes } from './modules/system/user/user.routes';
 import { registerAreaRoutes } from './modules/warehouse/area';
 import { registerConsignorRoutes } from './modules/warehouse/consignor';
+import { registerLiveViewRoutes } from './modules/warehouse/live-view';
 import { registerLocationLabelRoutes, registerLocationRoutes } from './modules/warehouse/location';
 import { registerSkuRoutes } from './modules/warehouse/sku';
 import { registerWarehouseRoutes } from './modules/warehouse/warehouse';
@@ -190,7 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     done(null, payload);
   });
 
-  registerSecurityHeaders(app, { hsts: config.trustProxy });
+  registerSecurityHeaders(app, { hsts: config.trustProxy, streamSources: config.liveStreamSources });
   await app.register(cors, {
     origin: true,
     credentials: false,
@@ -238,6 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerRegionRoutes(app, kernel);
   registerWarehouseRoutes(app, kernel);
   registerAreaRoutes(app, kernel);
+  registerLiveViewRoutes(app, kernel);
   registerLocationRoutes(app, kernel);
   registerLocationLabelRoutes(app, kernel);
   registerConsignorRoutes(app, kernel);

@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
 
+/** A CSP source for camera streams: `http:`/`https:`, or an origin with an optional port (`*` for any). */
+const STREAM_SOURCE =
+  /^(https?:|https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?|https?:\/\/\[[0-9A-Fa-f:.]+\](:(\d{1,5}|\*))?)$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5005),
   HOST: z.string().default('0.0.0.0'),
@@ -20,6 +24,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Where browsers may play the live view's camera streams from, besides this server: origins such as
+   * `http://10.0.0.5:8080` (or `http:` / `https:` for any), separated by spaces or commas. Added to the pages'
+   * Content-Security-Policy (images, media, fetches); this server never connects to them.
+   */
+  LIVE_STREAM_SOURCES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().regex(STREAM_SOURCE, { error: 'expected origins such as http://10.0.0.5:8080' }))),
 });
 
 /** Infrastructure settings, parsed once from the environment (business settings live in the database). */
@@ -37,6 +51,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   webDist: string;
+  /** Extra origins the pages may load camera streams from (Content-Security-Policy), see LIVE_STREAM_SOURCES. */
+  liveStreamSources: string[];
   /** Requests per minute per client on login, captcha and SMS endpoints. */
   rateLimits: { login: number; captcha: number; sms: number };
 }
@@ -64,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    liveStreamSources: e.LIVE_STREAM_SOURCES,
     rateLimits: { login: 30, captcha: 60, sms: 10 },
   };
 }

@@ -198,6 +198,7 @@ describe('endpoint catalogue', () => {
       'warehouseArea',
       'warehouseConsignor',
       'warehouseInfo',
+      'warehouseLiveView',
       'warehouseLocation',
       'warehouseOverview',
       'warehouseSku',

@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   locationCodesTaken: 409,
   generateTooMany: 400,
   labelsTooMany: 400,
+  areaHasStreams: 409,
   // stock snapshots and pick records
   importInvalidCsv: 400,
   snapshotInUse: 409,

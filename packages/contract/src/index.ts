@@ -39,6 +39,7 @@ export * from './system/user';
 export * from './url';
 export * from './warehouse/area';
 export * from './warehouse/consignor';
+export * from './warehouse/live-view';
 export * from './warehouse/location';
 export * from './warehouse/sku';
 export * from './warehouse/warehouse';
@@ -71,6 +72,7 @@ import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
 import { sysUser, sysUserMenu } from './system/user';
 import { warehouseArea } from './warehouse/area';
 import { warehouseConsignor } from './warehouse/consignor';
+import { warehouseLiveView } from './warehouse/live-view';
 import { warehouseLocation } from './warehouse/location';
 import { warehouseSku } from './warehouse/sku';
 import { warehouseInfo } from './warehouse/warehouse';
@@ -108,6 +110,7 @@ export const api = {
   warehouseLocation,
   warehouseConsignor,
   warehouseSku,
+  warehouseLiveView,
   inventorySnapshot,
   inventoryPickRecord,
   inventoryCheckTask,

@@ -130,6 +130,7 @@ export const routes = {
   sysHome: {
     layout: { method: 'GET', path: '/api/sysHome/layout' },
     saveLayout: { method: 'POST', path: '/api/sysHome/saveLayout' },
+    saveVariant: { method: 'POST', path: '/api/sysHome/saveVariant' },
     resetLayout: { method: 'POST', path: '/api/sysHome/resetLayout' },
     chartData: { method: 'GET', path: '/api/sysHome/chartData' },
     progressing: { method: 'GET', path: '/api/sysHome/progressing' },
@@ -292,6 +293,15 @@ export const routes = {
     export: { method: 'POST', path: '/api/warehouseSku/export' },
     import: { method: 'POST', path: '/api/warehouseSku/import' },
     importTemplate: { method: 'GET', path: '/api/warehouseSku/importTemplate' },
+  },
+  warehouseLiveView: {
+    page: { method: 'POST', path: '/api/warehouseLiveView/page' },
+    list: { method: 'GET', path: '/api/warehouseLiveView/list' },
+    detail: { method: 'GET', path: '/api/warehouseLiveView/detail' },
+    add: { method: 'POST', path: '/api/warehouseLiveView/add' },
+    update: { method: 'POST', path: '/api/warehouseLiveView/update' },
+    delete: { method: 'POST', path: '/api/warehouseLiveView/delete' },
+    setStatus: { method: 'POST', path: '/api/warehouseLiveView/setStatus' },
   },
   inventorySnapshot: {
     page: { method: 'POST', path: '/api/inventorySnapshot/page' },

@@ -11,6 +11,8 @@ import * as createInventoryCountTables from './20261122120000_create_inventory_c
 import * as createHomeTables from './20261123100000_create_home_tables';
 import * as addOverviewCounters from './20261124100000_add_overview_counters';
 import * as indexTaskLocationByLocation from './20261124300000_index_task_location_by_location';
+import * as createLiveStreamTable from './20261127143817_create_live_stream_table';
+import * as addHomeVariant from './20261127144552_add_home_variant';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '20261123100000_create_home_tables': createHomeTables,
   '20261124100000_add_overview_counters': addOverviewCounters,
   '20261124300000_index_task_location_by_location': indexTaskLocationByLocation,
+  '20261127143817_create_live_stream_table': createLiveStreamTable,
+  '20261127144552_add_home_variant': addHomeVariant,
 };

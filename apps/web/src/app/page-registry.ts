@@ -47,6 +47,7 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/overview/scanSummary/index': () => import('../features/insight-stats/scan-summary-page'),
   '/overview/pickCount/index': () => import('../features/insight-stats/pick-count-page'),
   '/overview/location/index': () => import('../features/insight-stats/location-overview-page'),
+  '/overview/live/index': () => import('../features/live-view/live-view-page'),
 };
 
 const cache = new Map<string, Page>();

@@ -36,6 +36,10 @@ export const router = createBrowserRouter([
     ),
   },
   { path: '/401', element: page(<NoPermissionPage />) },
+  // the dial page of the spec's route table, with the number in the query or as the last segment; `/callTel`
+  // stays for links printed before
+  { path: '/$callTel', element: page(<CallTelPage />) },
+  { path: '/$callTel/:phone', element: page(<CallTelPage />) },
   { path: '/callTel', element: page(<CallTelPage />) },
   {
     // opened on a phone from a sign-in QR code: a page of its own, without the desktop chrome

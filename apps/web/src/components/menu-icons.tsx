@@ -68,6 +68,7 @@ import {
   UnorderedListOutlined,
   UserAddOutlined,
   UserOutlined,
+  VideoCameraOutlined,
   WalletOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
@@ -147,6 +148,7 @@ const ICONS: Record<string, ComponentType> = {
   UnorderedListOutlined,
   UserAddOutlined,
   UserOutlined,
+  VideoCameraOutlined,
   WalletOutlined,
   WifiOutlined,
 };

@@ -104,7 +104,13 @@ export const en = {
     noPermissionTitle: 'You are not authorised to operate',
     noPermissionHint: 'Ask your administrator for access to this page.',
     callTitle: 'Call',
-    callHint: 'Tap the number to call it from this device.',
+    callHint: 'Tap the button to call this number from this phone.',
+    callButton: 'Call',
+    callExtension: 'Extension {{ext}}: the phone dials it after a pause',
+    callMissing: 'This link has no phone number',
+    callInvalid: 'This is not a phone number',
+    callInvalidHint:
+      'A dial link holds digits with an optional +, such as /$callTel?phone=13800138000. Ask whoever made the code for a new one.',
   },
   home: {
     welcome: {

@@ -106,7 +106,12 @@ export const zhCn: Messages = {
     noPermissionTitle: '您未被授权执行此操作',
     noPermissionHint: '请联系管理员开通此页面的权限。',
     callTitle: '拨打电话',
-    callHint: '点击号码即可用本设备拨打。',
+    callHint: '点击按钮即可用本机拨打该号码。',
+    callButton: '拨打',
+    callExtension: '分机 {{ext}}：接通后自动拨打',
+    callMissing: '此链接没有电话号码',
+    callInvalid: '这不是电话号码',
+    callInvalidHint: '拨号链接只能包含数字（可带 +），例如 /$callTel?phone=13800138000。请联系二维码的制作者重新生成。',
   },
   home: {
     welcome: {

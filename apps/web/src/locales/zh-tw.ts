@@ -106,7 +106,12 @@ export const zhTw: Messages = {
     noPermissionTitle: '您未被授權執行此操作',
     noPermissionHint: '請聯絡管理員開通此頁面的權限。',
     callTitle: '撥打電話',
-    callHint: '點擊號碼即可用本裝置撥打。',
+    callHint: '點擊按鈕即可用本機撥打該號碼。',
+    callButton: '撥打',
+    callExtension: '分機 {{ext}}：接通後自動撥打',
+    callMissing: '此連結沒有電話號碼',
+    callInvalid: '這不是電話號碼',
+    callInvalidHint: '撥號連結只能包含數字（可帶 +），例如 /$callTel?phone=13800138000。請聯絡 QR 碼的製作者重新產生。',
   },
   home: {
     welcome: {

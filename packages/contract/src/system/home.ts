@@ -51,10 +51,24 @@ export const DEFAULT_WIDGETS: readonly z.output<typeof widgetPlacement>[] = [
   { key: 'commit', span: 12 },
 ];
 
-/** The caller's workbench layout; `custom` false: the default (never saved, or reset). */
+/**
+ * The two home pages a user chooses between: `widgets`, the dashboard of widgets they arrange, and `focus`, a
+ * compact home that puts their counting work, the notice list and the pages they open most first (counters on a
+ * phone).
+ */
+export const HOME_VARIANTS = ['widgets', 'focus'] as const;
+
+/** A home variant. */
+export type HomeVariant = (typeof HOME_VARIANTS)[number];
+
+/**
+ * The caller's workbench layout; `custom` false: the default widgets (never arranged, or reset). `variant`: the home
+ * they chose (`widgets` until they choose).
+ */
 export const homeLayout = z.object({
   widgets: z.array(widgetPlacement),
   custom: z.boolean(),
+  variant: z.enum(HOME_VARIANTS),
   updateTime: zDateTime.nullable(),
 });
 
@@ -181,13 +195,21 @@ export const sysHome = service('sysHome', {
     output: homeLayout,
     summary: 'Save the caller’s workbench layout: widgets in order with their widths, each at most once',
   },
+  saveVariant: {
+    action: 'saveVariant',
+    method: 'POST',
+    permission: 'sysHome:saveLayout',
+    input: z.object({ variant: z.enum(HOME_VARIANTS) }),
+    output: homeLayout,
+    summary: 'Choose the caller’s home: the widget dashboard or the compact, task-first home',
+  },
   resetLayout: {
     action: 'resetLayout',
     method: 'POST',
     permission: 'sysHome:saveLayout',
     input: z.object({}),
     output: homeLayout,
-    summary: 'Forget the caller’s saved layout: the workbench follows the default again',
+    summary: 'Forget the caller’s saved layout and home choice: the default widget dashboard again',
   },
   chartData: {
     action: 'chartData',

@@ -131,6 +131,20 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/warehouseLocation/labelsPdf': (a) => ({ ids: [a.warehouseLocation] }),
   'POST /api/warehouseInfo/export': (a) => ({ scope: 'selected', ids: [a.warehouseInfo] }),
   'POST /api/warehouseArea/export': (a) => ({ scope: 'selected', ids: [a.warehouseArea] }),
+  'GET /api/warehouseLiveView/list': (a) => ({ warehouseId: a.warehouseInfo }),
+  'POST /api/warehouseLiveView/add': (a) => ({
+    areaId: a.warehouseArea,
+    name: 'x',
+    protocol: 'hls',
+    url: 'http://10.0.0.9/x.m3u8',
+  }),
+  'POST /api/warehouseLiveView/update': (a) => ({
+    id: a.warehouseLiveView,
+    areaId: a.warehouseArea,
+    name: 'hijacked',
+    protocol: 'mjpeg',
+    url: 'http://10.0.0.9/x.mjpeg',
+  }),
   'POST /api/warehouseLocation/export': (a) => ({ scope: 'selected', ids: [a.warehouseLocation] }),
   'POST /api/warehouseConsignor/add': () => ({ code: 'BETA', name: 'beta' }),
   'POST /api/warehouseConsignor/update': (a) => ({ id: a.warehouseConsignor, code: 'X', name: 'x' }),
@@ -239,6 +253,7 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysRegion/add': (a) => ({ pid: a.sysRegion, code: 'X1', nameEn: 'x' }),
   'POST /api/sysRegion/update': (a) => ({ id: a.sysRegion, code: 'ZZ', nameEn: 'hijacked' }),
   'POST /api/sysHome/saveLayout': () => ({ widgets: [{ key: 'timer', span: 8 }] }),
+  'POST /api/sysHome/saveVariant': () => ({ variant: 'focus' }),
   'GET /api/sysSchedule/list': () => ({ startDate: '2026-01-01', endDate: '2026-12-31' }),
   'POST /api/sysSchedule/add': () => ({ title: 'x', startTime: '2026-12-01 09:00', endTime: '2026-12-01 10:00' }),
   'POST /api/sysSchedule/update': (a) => ({
@@ -374,6 +389,13 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   a.warehouseLocation = await ok(api.warehouseLocation.add, {
     areaId: a.warehouseArea,
     code: `${MARK}-1`,
+    remark: MARK,
+  });
+  a.warehouseLiveView = await ok(api.warehouseLiveView.add, {
+    areaId: a.warehouseArea,
+    name: MARK,
+    protocol: 'hls',
+    url: `http://10.0.0.5/live/${MARK}.m3u8`,
     remark: MARK,
   });
   a.warehouseConsignor = await ok(api.warehouseConsignor.add, { code: MARK, name: MARK, contactName: MARK });

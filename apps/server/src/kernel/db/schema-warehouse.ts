@@ -39,6 +39,21 @@ export interface WhAreaTable extends Audit {
   remark: string | null;
 }
 
+/** A camera stream of a storage area (`warehouse_id` copied from the area for the data scope). */
+export interface WhLiveStreamTable extends Audit {
+  id: number;
+  tenant_id: number;
+  warehouse_id: number;
+  area_id: number;
+  name: string;
+  /** `LIVE_PROTOCOLS`: hls, mjpeg. */
+  protocol: string;
+  url: string;
+  status: number;
+  order_no: number;
+  remark: string | null;
+}
+
 export interface WhLocationTable extends Audit {
   id: number;
   tenant_id: number;

@@ -345,6 +345,7 @@ import type {
   InvSnapshotTable,
   WhAreaTable,
   WhConsignorTable,
+  WhLiveStreamTable,
   WhLocationTable,
   WhSkuBarcodeTable,
   WhSkuTable,
@@ -379,6 +380,7 @@ export interface Database {
   wh_warehouse: WhWarehouseTable;
   wh_area: WhAreaTable;
   wh_location: WhLocationTable;
+  wh_live_stream: WhLiveStreamTable;
   wh_consignor: WhConsignorTable;
   wh_sku: WhSkuTable;
   wh_sku_barcode: WhSkuBarcodeTable;

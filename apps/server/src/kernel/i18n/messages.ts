@@ -271,6 +271,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该库存快照已被盘点任务使用，不能删除',
     'zh-tw': '該庫存快照已被盤點任務使用，不能刪除',
   },
+  areaHasStreams: {
+    en: 'Cameras of this storage area in the live view: {count}. Delete them or move them to another area first',
+    'zh-cn': '该库区在实时监控中有 {count} 路摄像头：请先删除或移到其他库区',
+    'zh-tw': '該儲區在即時監控中有 {count} 路攝影機：請先刪除或移到其他儲區',
+  },
   locationHasCountLines: {
     en: 'Locations counted in a stocktake cannot be deleted (disable them instead): {codes}',
     'zh-cn': '已在盘点中使用的库位不能删除（可改为停用）：{codes}',
@@ -431,6 +436,21 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'A storage area stays in its warehouse',
     'zh-cn': '库区不能移到其他仓库',
     'zh-tw': '儲區不能移到其他倉庫',
+  },
+  stream_url_invalid: {
+    en: 'Enter a full address such as http://10.0.0.5/live/cam1.m3u8',
+    'zh-cn': '请输入完整地址，例如 http://10.0.0.5/live/cam1.m3u8',
+    'zh-tw': '請輸入完整位址，例如 http://10.0.0.5/live/cam1.m3u8',
+  },
+  stream_url_scheme: {
+    en: 'The address must start with http:// or https://',
+    'zh-cn': '地址必须以 http:// 或 https:// 开头',
+    'zh-tw': '位址必須以 http:// 或 https:// 開頭',
+  },
+  stream_url_credentials: {
+    en: 'Put no user name or password in the address: every viewer would see them',
+    'zh-cn': '地址中不能包含用户名或密码：所有观看者都能看到',
+    'zh-tw': '位址中不能包含使用者名稱或密碼：所有觀看者都能看到',
   },
   pattern_missing_tokens: {
     en: 'The pattern must name every range that has more than one value ({aisle}, {bay}, {level}, {slot})',

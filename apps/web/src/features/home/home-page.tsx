@@ -1,10 +1,19 @@
 import { AppstoreAddOutlined, CheckOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Dropdown, Empty, Popconfirm, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Dropdown, Empty, Popconfirm, Segmented, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../components/crud';
 import { useNarrow } from '../../lib/layout/narrow';
-import { type Placement, useLayout, useResetLayout, useSaveLayout, type WidgetKey } from './home.api';
+import { FocusHome } from './focus-home';
+import {
+  type HomeVariant,
+  type Placement,
+  useLayout,
+  useResetLayout,
+  useSaveLayout,
+  useSaveVariant,
+  type WidgetKey,
+} from './home.api';
 import { addWidget, dropWidget, moveWidget, removeWidget, resizeWidget, splitByAccess } from './layout-ops';
 import { type GridActions, WidgetGrid } from './widget-grid';
 import { WIDGET_ORDER, WIDGETS } from './widget-registry';
@@ -15,9 +24,10 @@ import './home.texts';
 type Refocus = { key: WidgetKey; control: 'earlier' | 'later'; index: number };
 
 /**
- * The workbench (/dashboard/home): the user's widgets in their saved order and widths. "Customise" lets them add,
- * remove, move (drag, or the arrow buttons from the keyboard) and resize widgets; every change is saved at once.
- * Widgets whose data the user may not read are left out.
+ * The workbench (/dashboard/home) in the variant the user chose: the dashboard, the user's widgets in their saved
+ * order and widths ("Customise" lets them add, remove, move (drag, or the arrow buttons from the keyboard) and
+ * resize widgets; every change is saved at once), or the compact focus home. Widgets whose data the user may not
+ * read are left out.
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -27,11 +37,18 @@ export default function HomePage() {
   const layout = useLayout();
   const save = useSaveLayout();
   const reset = useResetLayout();
+  const saveVariant = useSaveVariant();
   const [editing, setEditing] = useState(false);
   const [said, setSaid] = useState('');
   const [refocus, setRefocus] = useState<Refocus | null>(null);
   const canRead = can('sysHome:layout');
   const canSave = canRead && can('sysHome:saveLayout');
+  const variant: HomeVariant = layout.data?.variant ?? 'widgets';
+  const chooseVariant = (next: HomeVariant) => {
+    setEditing(false);
+    saveVariant.mutate(next);
+    setSaid(t('variant.saved', { name: t(`variant.${next}`) }));
+  };
 
   const usable = (key: WidgetKey) => {
     const permission = WIDGETS[key].permission;
@@ -113,7 +130,18 @@ export default function HomePage() {
     <div className="sw-home" data-testid="home-page">
       {canSave ? (
         <div className="sw-home-toolbar">
-          {editing ? (
+          <Segmented<HomeVariant>
+            size="small"
+            value={variant}
+            onChange={chooseVariant}
+            aria-label={t('variant.label')}
+            data-testid="home-variant"
+            options={(['widgets', 'focus'] as const).map((v) => ({
+              value: v,
+              label: <span title={t(`variant.${v}Hint`)}>{t(`variant.${v}`)}</span>,
+            }))}
+          />
+          {variant === 'focus' ? null : editing ? (
             <Space wrap size={8}>
               {addMenu}
               <Popconfirm
@@ -156,7 +184,9 @@ export default function HomePage() {
           style={{ marginBottom: 12 }}
         />
       ) : null}
-      {source === null ? (
+      {variant === 'focus' ? (
+        <FocusHome />
+      ) : source === null ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : visible.length ? (
         <WidgetGrid widgets={visible} editing={editing} narrow={narrow} actions={actions} />

@@ -1,5 +1,21 @@
 /** English texts of the workbench (home page) and its widgets. */
 export const homeEn = {
+  variant: {
+    label: 'Home',
+    widgets: 'Dashboard',
+    focus: 'Focus',
+    widgetsHint: 'The widgets you arrange',
+    focusHint: 'Your counting work and notices first, compact for a phone',
+    saved: 'Your home is now: {{name}}',
+  },
+  focus: {
+    actions: 'Go to',
+    scan: 'Scanning workbench',
+    review: 'Review tasks',
+    notices: 'Notice centre',
+    live: 'Live view',
+    audit: 'Audit centre',
+  },
   toolbar: {
     customise: 'Customise',
     done: 'Done',

@@ -2,6 +2,22 @@ import type { HomeTexts } from './home-texts.en';
 
 /** 工作台（首页）及其组件的简体中文文本。 */
 export const homeZhCn: HomeTexts = {
+  variant: {
+    label: '首页样式',
+    widgets: '仪表盘',
+    focus: '专注',
+    widgetsHint: '按你的布局排列的组件',
+    focusHint: '优先显示你的盘点任务和通知，适合手机',
+    saved: '首页已切换为：{{name}}',
+  },
+  focus: {
+    actions: '快捷入口',
+    scan: '扫描工作台',
+    review: '复盘任务',
+    notices: '通知中心',
+    live: '实时监控',
+    audit: '审核中心',
+  },
   toolbar: {
     customise: '自定义',
     done: '完成',

@@ -2,6 +2,22 @@ import type { HomeTexts } from './home-texts.en';
 
 /** 工作台（首頁）及其元件的繁體中文文字。 */
 export const homeZhTw: HomeTexts = {
+  variant: {
+    label: '首頁樣式',
+    widgets: '儀表板',
+    focus: '專注',
+    widgetsHint: '依你的版面排列的元件',
+    focusHint: '優先顯示你的盤點任務和通知，適合手機',
+    saved: '首頁已切換為：{{name}}',
+  },
+  focus: {
+    actions: '快捷入口',
+    scan: '掃描工作台',
+    review: '複盤任務',
+    notices: '通知中心',
+    live: '即時監控',
+    audit: '審核中心',
+  },
   toolbar: {
     customise: '自訂',
     done: '完成',

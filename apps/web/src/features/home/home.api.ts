@@ -62,6 +62,7 @@ export function useSaveLayout() {
       qc.setQueryData<HomeLayout>(homeKeys.layout, (old) => ({
         widgets,
         custom: true,
+        variant: old?.variant ?? 'widgets',
         updateTime: old?.updateTime ?? null,
       }));
       return { before };
@@ -69,6 +70,27 @@ export function useSaveLayout() {
     onError: (_e, _widgets, context) => {
       if (context?.before) qc.setQueryData(homeKeys.layout, context.before);
       void qc.invalidateQueries({ queryKey: homeKeys.layout });
+    },
+    onSuccess: (saved) => qc.setQueryData(homeKeys.layout, saved),
+  });
+}
+
+/** A home variant: the widget dashboard or the compact focus home. */
+export type HomeVariant = HomeLayout['variant'];
+
+/** Chooses the caller's home variant; the page switches at once and goes back if the save fails. */
+export function useSaveVariant() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (variant: HomeVariant) => call(api.sysHome.saveVariant, { variant }),
+    onMutate: async (variant) => {
+      await qc.cancelQueries({ queryKey: homeKeys.layout });
+      const before = qc.getQueryData<HomeLayout>(homeKeys.layout);
+      if (before) qc.setQueryData<HomeLayout>(homeKeys.layout, { ...before, variant });
+      return { before };
+    },
+    onError: (_e, _variant, context) => {
+      if (context?.before) qc.setQueryData(homeKeys.layout, context.before);
     },
     onSuccess: (saved) => qc.setQueryData(homeKeys.layout, saved),
   });

@@ -49,7 +49,7 @@ describeEachDialect('sysHome layout and build info', (get) => {
   it('answers the default layout to a user who never saved one', async () => {
     const res = await call(home.layout, {}, ann.token);
     expect(res.status).toBe(200);
-    expect(res.result).toEqual({ widgets: DEFAULT_WIDGETS, custom: false, updateTime: null });
+    expect(res.result).toEqual({ widgets: DEFAULT_WIDGETS, custom: false, variant: 'widgets', updateTime: null });
     // every widget once
     expect(new Set(res.result.widgets.map((w) => w.key)).size).toBe(res.result.widgets.length);
   });
@@ -94,7 +94,7 @@ describeEachDialect('sysHome layout and build info', (get) => {
     expect((await call(home.layout, {}, bob.token)).result).toMatchObject({ widgets: [], custom: true });
     const reset = await call(home.resetLayout, {}, bob.token);
     expect(reset.status).toBe(200);
-    expect(reset.result).toEqual({ widgets: DEFAULT_WIDGETS, custom: false, updateTime: null });
+    expect(reset.result).toEqual({ widgets: DEFAULT_WIDGETS, custom: false, variant: 'widgets', updateTime: null });
     expect((await call(home.layout, {}, bob.token)).result.custom).toBe(false);
     // Ann's layout is still hers
     expect((await call(home.layout, {}, ann.token)).result.custom).toBe(true);
@@ -160,6 +160,41 @@ describeEachDialect('sysHome layout and build info', (get) => {
       expectError(await get().call(e, e.method === 'POST' ? { widgets: [] } : {}), 401, 'unauthorized');
       expectError(await call(e, e.method === 'POST' ? { widgets: [] } : {}, noGrants), 403, 'forbidden');
     }
+  });
+
+  it('keeps each user’s choice of home (widgets or the compact focus home) beside their widgets', async () => {
+    const t = get();
+    const carl = await user(t, 'hl_carl', PERMS);
+    // a first choice, with no widgets arranged yet: the default widgets stay, still not custom
+    const chosen = await call(home.saveVariant, { variant: 'focus' }, carl.token);
+    expect(chosen.status).toBe(200);
+    expect(chosen.result).toMatchObject({ variant: 'focus', custom: false, widgets: DEFAULT_WIDGETS });
+    expect((await call(home.layout, {}, carl.token)).result.variant).toBe('focus');
+    // arranging widgets keeps the choice, and choosing keeps the widgets
+    await call(home.saveLayout, { widgets: [{ key: 'timer', span: 24 }] }, carl.token);
+    expect((await call(home.layout, {}, carl.token)).result).toMatchObject({
+      variant: 'focus',
+      custom: true,
+      widgets: [{ key: 'timer', span: 24 }],
+    });
+    await call(home.saveVariant, { variant: 'widgets' }, carl.token);
+    expect((await call(home.layout, {}, carl.token)).result).toMatchObject({
+      variant: 'widgets',
+      widgets: [{ key: 'timer', span: 24 }],
+    });
+    await call(home.saveVariant, { variant: 'focus' }, carl.token);
+    // another user and another tenant's administrator keep the dashboard
+    expect((await call(home.layout, {}, bob.token)).result.variant).toBe('widgets');
+    expect((await call(home.layout, {}, beta.token)).result.variant).toBe('widgets');
+    // a reset forgets both
+    expect((await call(home.resetLayout, {}, carl.token)).result).toMatchObject({ variant: 'widgets', custom: false });
+    // checked, permission needed
+    expect400(await call(home.saveVariant, { variant: 'kiosk' }, carl.token), ['variant']);
+    expect400(await call(home.saveVariant, {}, carl.token), ['variant']);
+    expectError(await get().call(home.saveVariant, { variant: 'focus' }), 401, 'unauthorized');
+    expectError(await call(home.saveVariant, { variant: 'focus' }, noGrants), 403, 'forbidden');
+    const reader = await user(t, 'hl_reader', ['sysHome:layout']);
+    expectError(await call(home.saveVariant, { variant: 'focus' }, reader.token), 403, 'forbidden');
   });
 
   it('tells the version, the commit the server runs from, the runtime and the database', async () => {

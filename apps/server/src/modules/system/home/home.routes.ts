@@ -15,6 +15,7 @@ export function registerHomeRoutes(app: FastifyInstance, kernel: Kernel, version
   const done = () => null;
   defineRoute(app, kernel, h.layout, (_input, ctx, { time }) => home.layout(ctx, time));
   defineRoute(app, kernel, h.saveLayout, (input, ctx, { time }) => home.saveLayout(ctx, input, time));
+  defineRoute(app, kernel, h.saveVariant, (input, ctx, { time }) => home.saveVariant(ctx, input, time));
   defineRoute(app, kernel, h.resetLayout, (_input, ctx) => home.resetLayout(ctx));
   defineRoute(app, kernel, h.chartData, (_input, ctx) => home.chartData(ctx));
   defineRoute(app, kernel, h.progressing, (_input, ctx) => home.progressing(ctx));

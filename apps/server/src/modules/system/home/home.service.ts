@@ -1,5 +1,7 @@
 import {
   DEFAULT_WIDGETS,
+  HOME_VARIANTS,
+  type HomeVariant,
   type InputOf,
   type OutputOf,
   type sysHome,
@@ -69,12 +71,20 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
   const work = createWorkRepo(kernel.db);
   const startedAt = Date.now();
 
-  const defaults = (): Layout => ({ widgets: DEFAULT_WIDGETS.map((w) => ({ ...w })), custom: false, updateTime: null });
+  const defaultWidgets = () => DEFAULT_WIDGETS.map((w) => ({ ...w }));
+  const defaults = (): Layout => ({ widgets: defaultWidgets(), custom: false, variant: 'widgets', updateTime: null });
 
   async function layout(ctx: UserContext, time: TimeFormatter): Promise<Layout> {
     const row = await layouts.find(ctx);
     if (!row) return defaults();
-    return { widgets: storedWidgets(row.widgets), custom: true, updateTime: time(Number(row.updated_at)) };
+    // a row with no widgets holds only the home variant the user chose
+    const custom = row.widgets !== '';
+    return {
+      widgets: custom ? storedWidgets(row.widgets) : defaultWidgets(),
+      custom,
+      variant: HOME_VARIANTS.includes(row.variant as HomeVariant) ? (row.variant as HomeVariant) : 'widgets',
+      updateTime: time(Number(row.updated_at)),
+    };
   }
 
   return {
@@ -82,6 +92,10 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
     async saveLayout(ctx: UserContext, input: InputOf<typeof sysHome.saveLayout>, time: TimeFormatter) {
       const widgets = input.widgets.map(({ key, span }) => ({ key, span }));
       await layouts.save(ctx, JSON.stringify(widgets), Date.now());
+      return layout(ctx, time);
+    },
+    async saveVariant(ctx: UserContext, input: InputOf<typeof sysHome.saveVariant>, time: TimeFormatter) {
+      await layouts.saveVariant(ctx, input.variant, Date.now());
       return layout(ctx, time);
     },
     async resetLayout(ctx: UserContext) {

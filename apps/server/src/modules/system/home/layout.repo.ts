@@ -11,7 +11,7 @@ export function createLayoutRepo(db: Kysely<Database>) {
     find: (ctx: Caller) =>
       rows(ctx)
         .selectFrom()
-        .select(['sys_user_layout.widgets', 'sys_user_layout.updated_at'])
+        .select(['sys_user_layout.widgets', 'sys_user_layout.variant', 'sys_user_layout.updated_at'])
         .where('sys_user_layout.user_id', '=', ctx.userId)
         .executeTakeFirst(),
     /** Writes the caller's row: an update, else an insert (a save racing the first insert updates instead). */
@@ -30,6 +30,24 @@ export function createLayoutRepo(db: Kysely<Database>) {
           .execute();
       } catch (e) {
         // the primary key refused a second first save of the same user: theirs is there now, overwrite it
+        if (Number((await update()).numUpdatedRows) === 0) throw e;
+      }
+    },
+    /** Writes the caller's home variant, keeping their widgets (a first row has none: the default ones). */
+    async saveVariant(ctx: Caller, variant: string, now: number) {
+      const update = () =>
+        rows(ctx)
+          .updateTable()
+          .set({ variant, updated_at: now })
+          .where('sys_user_layout.user_id', '=', ctx.userId)
+          .executeTakeFirst();
+      if (Number((await update()).numUpdatedRows) > 0) return;
+      try {
+        await rows(ctx)
+          .insertInto()
+          .values({ tenant_id: ctx.tenantId, user_id: ctx.userId, widgets: '', variant, updated_at: now })
+          .execute();
+      } catch (e) {
         if (Number((await update()).numUpdatedRows) === 0) throw e;
       }
     },

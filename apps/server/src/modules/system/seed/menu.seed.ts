@@ -512,6 +512,27 @@ const DIRECTORIES: readonly DirSpec[] = [
         title: t('Consolidation planner', '并库规划', '併儲規劃'),
         buttons: perms('consolidationPlanner', 'query', 'plan', 'export'),
       },
+      {
+        key: 'overview.live',
+        name: 'overviewLive',
+        path: '/overview/live',
+        component: '/overview/live/index',
+        icon: 'VideoCameraOutlined',
+        title: t('Live view', '实时监控', '即時監控'),
+        buttons: [
+          ['warehouseLiveView:list', 'list', t('Watch cameras', '观看监控', '觀看監控')],
+          ['warehouseLiveView:page', 'page', t('Query camera settings', '查询摄像头配置', '查詢攝影機設定')],
+          ['warehouseLiveView:detail', 'detail', t('Camera detail', '摄像头详情', '攝影機詳細資料')],
+          ['warehouseLiveView:add', 'add', t('Add camera', '新增摄像头', '新增攝影機')],
+          ['warehouseLiveView:update', 'update', t('Edit camera', '编辑摄像头', '編輯攝影機')],
+          ['warehouseLiveView:delete', 'delete', t('Delete camera', '删除摄像头', '刪除攝影機')],
+          [
+            'warehouseLiveView:setStatus',
+            'setStatus',
+            t('Enable / disable camera', '启用/停用摄像头', '啟用/停用攝影機'),
+          ],
+        ],
+      },
     ],
   },
   {

@@ -9,7 +9,7 @@ import {
   TAG_TYPES,
   YesNo,
 } from '@shelfwise/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { hashPassword } from '../../../kernel/auth/password';
 import { seedId } from '../../../kernel/db/ids';
@@ -79,6 +79,8 @@ const ROLES: {
       'system.userCenter',
       'about',
     ],
+    // an auditor watches the cameras; setting them up is the supervisor's
+    except: ['overview.live.add', 'overview.live.update', 'overview.live.delete', 'overview.live.setStatus'],
   },
   {
     key: 'role.member',
@@ -128,6 +130,35 @@ async function insertMissing<TB extends keyof Database>(
       .execute();
   }
   return missing.map((r) => r.id);
+}
+
+/**
+ * A menu added by a later release reaches the other tenants as well: each tenant that holds the new menu's parent
+ * (the directory it appears in, or the menu a button belongs to) gets it, so its administrator sees it and can grant
+ * it to roles. Parents come before their children in `flat`, so a new directory's new menus follow it. New
+ * top-level entries are left to the super admin's tenant menu grant.
+ */
+async function grantToOtherTenants(
+  trx: Transaction<Database>,
+  flat: readonly (MenuSeed & { pid: number })[],
+  newMenus: ReadonlySet<number>,
+) {
+  for (const m of flat) {
+    const menuId = seedId(`menu.${m.key}`);
+    if (!newMenus.has(menuId) || m.pid === 0) continue;
+    await trx
+      .insertInto('sys_tenant_menu')
+      .columns(['tenant_id', 'menu_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('sys_tenant_menu')
+          // a literal, not a parameter: PostgreSQL types a bare parameter in a select list as text
+          .select(['tenant_id', sql.lit(menuId).as('menu_id')])
+          .where('menu_id', '=', m.pid)
+          .where('tenant_id', '<>', T),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -253,6 +284,7 @@ export async function seedSystem(
           .values(grants.slice(i, i + 200))
           .execute();
       }
+      await grantToOtherTenants(trx, flat, newMenus);
     }
 
     // roles and their menus (new menus only, so an admin's later changes to a role stay)

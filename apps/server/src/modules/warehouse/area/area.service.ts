@@ -14,6 +14,7 @@ import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { createLiveStreamRepo } from '../live-view';
 import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
 import { type AreaFilters, type AreaRow, createAreaRepo } from './area.repo';
 
@@ -82,6 +83,7 @@ const shelfLabel = (value: number, locale: Locale) =>
 /** Storage areas of the warehouses the caller may see. */
 export function createAreaService(kernel: Kernel) {
   const repo = createAreaRepo(kernel.db);
+  const streams = createLiveStreamRepo(kernel.db);
   async function areaOr404(ctx: UserContext, id: number) {
     const row = await repo.byId(ctx, id);
     if (!row) throw notFound();
@@ -129,6 +131,9 @@ export function createAreaService(kernel: Kernel) {
     async delete(ctx: UserContext, id: number) {
       const row = await areaOr404(ctx, id);
       if (Number(row.location_count) > 0) throw new AppError('hasChildren');
+      // its cameras would be left without an area (and out of every warehouse's live view)
+      const cameras = await streams.countInArea(ctx, id);
+      if (cameras > 0) throw new AppError('areaHasStreams', { count: cameras });
       await repo.remove(ctx, id);
       kernel.logs.diff(ctx, { table: 'wh_area', id, op: 'delete', before: row });
     },

@@ -1,0 +1,2 @@
+export { createLiveStreamRepo } from './live-view.repo';
+export { registerLiveViewRoutes } from './live-view.routes';
