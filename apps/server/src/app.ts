@@ -23,6 +23,7 @@ import { migrateToLatest } from './kernel/db/migrator';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
+import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
@@ -209,6 +210,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
   app.removeContentTypeParser('text/plain');
+  // `application/<anything>+json` is JSON too (Admin.NET's generated clients send `application/json-patch+json`):
+  // the same parser, the same body limits
+  app.addContentTypeParser(
+    JSON_SUFFIX_MEDIA_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    ),
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
