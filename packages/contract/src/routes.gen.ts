@@ -80,6 +80,7 @@ export const routes = {
     resetPwd: { method: 'POST', path: '/api/sysTenant/resetPwd' },
     changeTenant: { method: 'POST', path: '/api/sysTenant/changeTenant' },
     switchList: { method: 'GET', path: '/api/sysTenant/switchList' },
+    list: { method: 'GET', path: '/api/sysTenant/list' },
     loginList: { method: 'GET', path: '/api/sysTenant/loginList' },
   },
   sysTenantConfig: {
@@ -105,6 +106,7 @@ export const routes = {
   sysUser: {
     page: { method: 'POST', path: '/api/sysUser/page' },
     detail: { method: 'GET', path: '/api/sysUser/detail' },
+    ownRoleList: { method: 'GET', path: '/api/sysUser/ownRoleList' },
     add: { method: 'POST', path: '/api/sysUser/add' },
     update: { method: 'POST', path: '/api/sysUser/update' },
     delete: { method: 'POST', path: '/api/sysUser/delete' },

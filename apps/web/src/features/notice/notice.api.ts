@@ -125,12 +125,17 @@ export function useReceivedMessages(input: RouteInput<typeof api.sysMessage.page
   });
 }
 
+/** How many unread notices the bell lists. */
+const UNREAD_SHOWN = 10;
+
 /** The caller's unread notices and messages (each only when the user holds its code). */
 export function useUnread() {
   const can = useCan();
   const notices = useQuery({
     queryKey: noticeKeys.unreadNotices,
     queryFn: () => call(api.sysNotice.unReadList, {}, { silent: true }),
+    // the server lists every unread notice: the bell shows how many and the newest ten
+    select: (list) => ({ total: list.length, items: list.slice(0, UNREAD_SHOWN) }),
     enabled: can('sysNotice:unReadList'),
     refetchInterval: UNREAD_POLL_MS,
   });
