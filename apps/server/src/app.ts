@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { createPrincipalService } from './kernel/access/principal';
 import { createTenantDirectory } from './kernel/access/tenants';
 import { createCaptchaService } from './kernel/auth/captcha';
+import { createLoginCipher, loadOrCreateSm2KeyPair } from './kernel/auth/login-cipher';
 import { loadOrCreateSecret } from './kernel/auth/secret';
 import { createSessionService } from './kernel/auth/session';
 import { createLogSmsProvider, createSmsCodeService, type SmsProvider } from './kernel/auth/sms';
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     principals: createPrincipalService(db, cache),
     tenants: createTenantDirectory(db, cache),
     captcha: createCaptchaService(cache),
+    loginCipher: createLoginCipher(loadOrCreateSm2KeyPair(config.dataDir, secret), settings),
     sms: createSmsCodeService(cache, options.smsProvider ?? createLogSmsProvider(app.log)),
     files: createLocalFileStore(join(config.dataDir, 'files')),
     log: app.log,

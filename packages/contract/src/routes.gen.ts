@@ -34,6 +34,7 @@ export const routes = {
     batchUpdate: { method: 'POST', path: '/api/sysConfig/batchUpdate' },
     groupList: { method: 'GET', path: '/api/sysConfig/groupList' },
     sysInfo: { method: 'GET', path: '/api/sysConfig/sysInfo' },
+    smPublicKey: { method: 'GET', path: '/api/sysConfig/smPublicKey' },
     saveSysInfo: { method: 'POST', path: '/api/sysConfig/saveSysInfo' },
     logo: { method: 'GET', path: '/api/sysConfig/logo/{file}' },
   },

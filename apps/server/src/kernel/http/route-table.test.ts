@@ -56,6 +56,7 @@ describe('route table [sqlite]', () => {
         "GET /api/sysConfig/detail": "sysConfig:detail",
         "GET /api/sysConfig/groupList": "sysConfig:groupList",
         "GET /api/sysConfig/logo/{file}": "public",
+        "GET /api/sysConfig/smPublicKey": "public",
         "GET /api/sysConfig/sysInfo": "public",
         "GET /api/sysConst/data/{typeName}": "authenticated",
         "GET /api/sysConst/list": "authenticated",
