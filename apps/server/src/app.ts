@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { createPrincipalService } from './kernel/access/principal';
 import { createTenantDirectory } from './kernel/access/tenants';
 import { createCaptchaService } from './kernel/auth/captcha';
+import { createLoginCipher, loadOrCreateSm2KeyPair } from './kernel/auth/login-cipher';
 import { loadOrCreateSecret } from './kernel/auth/secret';
 import { createSessionService } from './kernel/auth/session';
 import { createLogSmsProvider, createSmsCodeService, type SmsProvider } from './kernel/auth/sms';
@@ -23,6 +24,7 @@ import { migrateToLatest } from './kernel/db/migrator';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
+import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     principals: createPrincipalService(db, cache),
     tenants: createTenantDirectory(db, cache),
     captcha: createCaptchaService(cache),
+    loginCipher: createLoginCipher(loadOrCreateSm2KeyPair(config.dataDir, secret), settings),
     sms: createSmsCodeService(cache, options.smsProvider ?? createLogSmsProvider(app.log)),
     files: createLocalFileStore(join(config.dataDir, 'files')),
     log: app.log,
@@ -210,6 +213,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
   app.removeContentTypeParser('text/plain');
+  // `application/<anything>+json` is JSON too (Admin.NET's generated clients send `application/json-patch+json`):
+  // the same parser, the same body limits
+  app.addContentTypeParser(
+    JSON_SUFFIX_MEDIA_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser(
+      app.initialConfig.onProtoPoisoning ?? 'error',
+      app.initialConfig.onConstructorPoisoning ?? 'error',
+    ),
+  );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },

@@ -43,18 +43,35 @@ export const idArrayBody = z.array(zId).min(1).max(1000);
 /** `setStatus` body. */
 export const setStatusBody = z.object({ id: zId, status: zStatus });
 
+/**
+ * Sort direction: `ascending` / `descending`, also as `asc` / `desc` and `null` (unsorted), the way Admin.NET's
+ * table components send it.
+ */
+const zSortOrder = z
+  .enum(['ascending', 'descending', 'asc', 'desc'])
+  .nullish()
+  .transform((v) => (v === 'asc' ? 'ascending' : v === 'desc' ? 'descending' : (v ?? undefined)));
+
+/** The largest page a page endpoint serves. */
+export const PAGE_SIZE_MAX = 500;
+
 /** Common paging input (API-CONTRACT §5). `field` must be whitelisted per endpoint. */
 export const pageInput = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
   field: z.string().max(64).optional(),
-  order: z.enum(['ascending', 'descending']).optional(),
+  order: zSortOrder,
   keyword: z.string().max(200).optional(),
 });
 
-/** Paging input with the sortable fields of one endpoint. */
+/** Paging input with the sortable fields of one endpoint; an unsorted table's `field: null` means none. */
 export function pageInputWith<const F extends readonly [string, ...string[]]>(sortable: F) {
-  return pageInput.extend({ field: z.enum(sortable).optional() });
+  return pageInput.extend({
+    field: z
+      .enum(sortable)
+      .nullish()
+      .transform((v) => v ?? undefined),
+  });
 }
 
 /** The page result for a given item schema. */

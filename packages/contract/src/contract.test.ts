@@ -252,6 +252,8 @@ describe('endpoint catalogue', () => {
       'GET /api/sysAuth/captcha',
       'GET /api/sysAuth/qrStatus',
       'GET /api/sysConfig/logo/{file}',
+      // the key a sign-in page encrypts the password with (Admin.NET clients), when that is on
+      'GET /api/sysConfig/smPublicKey',
       'GET /api/sysConfig/sysInfo',
       'GET /api/sysTenant/loginList',
       'POST /api/swagger/checkUrl',

@@ -34,6 +34,7 @@ export const routes = {
     batchUpdate: { method: 'POST', path: '/api/sysConfig/batchUpdate' },
     groupList: { method: 'GET', path: '/api/sysConfig/groupList' },
     sysInfo: { method: 'GET', path: '/api/sysConfig/sysInfo' },
+    smPublicKey: { method: 'GET', path: '/api/sysConfig/smPublicKey' },
     saveSysInfo: { method: 'POST', path: '/api/sysConfig/saveSysInfo' },
     logo: { method: 'GET', path: '/api/sysConfig/logo/{file}' },
   },
@@ -80,6 +81,7 @@ export const routes = {
     resetPwd: { method: 'POST', path: '/api/sysTenant/resetPwd' },
     changeTenant: { method: 'POST', path: '/api/sysTenant/changeTenant' },
     switchList: { method: 'GET', path: '/api/sysTenant/switchList' },
+    list: { method: 'GET', path: '/api/sysTenant/list' },
     loginList: { method: 'GET', path: '/api/sysTenant/loginList' },
   },
   sysTenantConfig: {
@@ -105,6 +107,7 @@ export const routes = {
   sysUser: {
     page: { method: 'POST', path: '/api/sysUser/page' },
     detail: { method: 'GET', path: '/api/sysUser/detail' },
+    ownRoleList: { method: 'GET', path: '/api/sysUser/ownRoleList' },
     add: { method: 'POST', path: '/api/sysUser/add' },
     update: { method: 'POST', path: '/api/sysUser/update' },
     delete: { method: 'POST', path: '/api/sysUser/delete' },

@@ -5,12 +5,44 @@ import { service } from '../endpoint';
 /** Access and refresh token pair; also sent in the `access-token` / `x-access-token` headers. */
 export const tokenPair = z.object({ accessToken: z.string(), refreshToken: z.string() });
 
+/** The longest password a sign-in takes as typed. */
+export const PASSWORD_MAX = 128;
+
+const SM2_CIPHERTEXT = /^(?:04)?[0-9a-f]{194,1216}$/i;
+
+/**
+ * An SM2 ciphertext of a password in the form Admin.NET's front end sends (hex, C1 64 bytes, C3 32 bytes, C2 the
+ * password's 1 to 512 UTF-8 bytes, optionally with the `04` point prefix). No password taken as typed has this form:
+ * it is longer than any.
+ */
+export function isSm2Ciphertext(v: string): boolean {
+  return v.length > PASSWORD_MAX && v.length <= 1218 && SM2_CIPHERTEXT.test(v);
+}
+
+/** A sign-in password: as typed (at most 128 characters), or SM2-encrypted (decrypted by the server when that is on). */
+const zSignInPassword = z
+  .string()
+  .min(1)
+  .superRefine((v, ctx) => {
+    if (v.length > PASSWORD_MAX && !isSm2Ciphertext(v)) {
+      ctx.addIssue({ code: 'too_big', origin: 'string', maximum: PASSWORD_MAX, inclusive: true, input: v });
+    }
+  });
+
+/**
+ * A captcha id: as `sysAuth/captcha` gave it, or the same digits as a JSON number (Admin.NET's clients keep it as
+ * one, and send 0 before they have any captcha). 0 and '' mean none.
+ */
+const zCaptchaId = z
+  .union([z.string().max(64), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)])
+  .transform((v) => (v === 0 || v === '' ? undefined : String(v)));
+
 /** Account login body. `code`/`codeId` are required only when the captcha switch is on. */
 export const loginInput = z.object({
   account: z.string().min(1).max(64),
-  password: z.string().min(1).max(128),
+  password: zSignInPassword,
   tenantId: zId.optional(),
-  codeId: z.string().max(64).optional(),
+  codeId: zCaptchaId.optional(),
   code: z.string().max(16).optional(),
 });
 
@@ -34,7 +66,7 @@ export const registrationInput = z.object({
   email: z.email().max(128).optional(),
   tenantId: zId.optional(),
   regWayId: zId.optional(),
-  codeId: z.string().min(1).max(64),
+  codeId: zCaptchaId,
   code: z.string().min(1).max(16),
 });
 

@@ -168,6 +168,15 @@ export const sysConfig = service('sysConfig', {
     output: sysInfo,
     summary: 'Branding and login switches (by token, else by host, else the default tenant)',
   },
+  smPublicKey: {
+    action: 'smPublicKey',
+    method: 'GET',
+    permission: 'public',
+    input: z.object({}),
+    output: z.string(),
+    summary:
+      'The SM2 public key (hex) sign-in passwords may be encrypted with, as Admin.NET clients do; empty while the parameter sys_sm2_password is off',
+  },
   saveSysInfo: {
     action: 'saveSysInfo',
     method: 'POST',

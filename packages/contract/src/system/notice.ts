@@ -139,8 +139,8 @@ export const sysNotice = service('sysNotice', {
     method: 'GET',
     permission: 'sysNotice:unReadList',
     input: z.object({}),
-    output: unreadOf(receivedNotice),
-    summary: "Count and newest ten of the caller's unread notices",
+    output: z.array(receivedNotice),
+    summary: "The caller's unread notices, newest first (at most 1000), as Admin.NET answers it: a list",
   },
   setRead: {
     action: 'setRead',

@@ -186,6 +186,15 @@ export const sysTenant = service('sysTenant', {
     output: z.array(z.object({ id: z.number(), name: z.string(), status: z.number() })),
     summary: 'Tenants a super admin can switch into',
   },
+  list: {
+    action: 'list',
+    method: 'GET',
+    permission: 'authenticated',
+    input: z.object({}),
+    output: z.array(z.object({ label: z.string(), host: z.string().nullable(), value: z.number() })),
+    summary:
+      'Tenants the caller may see, as options (`label` name, `host`, `value` id): every enabled tenant for a super admin, else the caller’s own',
+  },
   loginList: {
     action: 'loginList',
     method: 'GET',

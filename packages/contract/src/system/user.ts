@@ -81,12 +81,19 @@ const userFields = {
   remark: zOptText(256),
 };
 
+/** An organisation filter: an id (the organisation and those below it), or -1 / 0 for all, as Admin.NET's clients send. */
+const zOrgFilter = z
+  .union([z.literal(-1), z.literal(0)])
+  .transform(() => undefined)
+  .or(zId)
+  .optional();
+
 /** Filters of the account list (also used by export). */
 export const userFilters = pageInputWith(['account', 'realName', 'orderNo', 'createTime', 'lastLoginTime']).extend({
   account: z.string().max(64).optional(),
   realName: z.string().max(64).optional(),
   phone: z.string().max(32).optional(),
-  orgId: zId.optional(),
+  orgId: zOrgFilter,
   posId: zId.optional(),
   status: zStatus.optional(),
 });
@@ -129,6 +136,14 @@ export const sysUser = service('sysUser', {
     input: idQuery,
     output: userEntity,
     summary: 'One account',
+  },
+  ownRoleList: {
+    action: 'ownRoleList',
+    method: 'GET',
+    permission: 'sysUser:detail',
+    input: z.object({ userId: zId }),
+    output: z.array(z.number()),
+    summary: 'Role ids of an account within the caller’s data scope (also as `ownRoleList/{userId}`)',
   },
   add: {
     action: 'add',

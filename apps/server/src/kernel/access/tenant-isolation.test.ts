@@ -96,6 +96,7 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysUser/changePwd': () => ({ passwordOld: 'wrong-Pass-1', passwordNew: 'New-pass-123' }),
   'POST /api/sysUser/updateBaseInfo': () => ({ realName: 'Beta admin' }),
   'GET /api/sysUser/image/{kind}/{id}': (a) => ({ kind: 'avatar', id: a.sysUser }),
+  'GET /api/sysUser/ownRoleList': (a) => ({ userId: a.sysUser }),
   'POST /api/sysUserMenu/add': (a) => ({ menuIds: [a.sysMenu] }),
   'POST /api/sysUserMenu/delete': (a) => ({ menuIds: [a.sysMenu] }),
   'POST /api/sysUserRegWay/add': (a) => ({ name: 'x', roleId: a.sysRole, orgId: a.sysOrg, posId: a.sysPos }),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Cache } from '../cache/cache';
 import { AppError } from '../errors/app-error';
 import { captchaDataUri, makeArithmeticChallenge, renderCaptchaPng } from './captcha-image';
@@ -11,7 +11,8 @@ export function createCaptchaService(cache: Cache) {
   return {
     async create() {
       const { text, answer } = makeArithmeticChallenge();
-      const id = randomUUID();
+      // digits only: clients that keep the id as a number (Admin.NET's) send back the same id
+      const id = String(randomInt(100_000_000_000_000, 281_474_976_710_655));
       await cache.set(`captcha:${id}`, answer, CAPTCHA_TTL_SECONDS * 1000);
       return { id, img: captchaDataUri(renderCaptchaPng(text)), expirySeconds: CAPTCHA_TTL_SECONDS };
     },

@@ -4,7 +4,7 @@ import { DEFAULT_TENANT_ID } from '../access/tenants';
 import { AppError } from '../errors/app-error';
 import { formatTime } from '../i18n/time';
 import type { RequestContext, UserContext } from './context';
-import { inputKeys, normalizeQuery, trimStrings } from './input';
+import { exportScopeOf, inputKeys, isListRead, normalizeQuery, singleIdKey, trimStrings } from './input';
 import type { Kernel } from './kernel';
 import { PreparedJson, sendPreparedJson } from './prepared-json';
 import { sendOk, validationError } from './reply';
@@ -29,8 +29,17 @@ export type Handler<E extends Endpoint> = (
   tools: HandlerTools,
 ) => Promise<HandlerResult<E>> | HandlerResult<E>;
 
-/** The route table: path -> permission, for review and for the tests that enumerate routes. */
-export const registeredRoutes: { method: string; path: string; permission: string; endpoint: Endpoint }[] = [];
+/**
+ * The route table: path -> permission, for review and for the tests that enumerate routes. `aliases` are the other
+ * forms the same endpoint answers (`GET .../detail/{id}`, `POST .../list`), with the same permission.
+ */
+export const registeredRoutes: {
+  method: string;
+  path: string;
+  permission: string;
+  endpoint: Endpoint;
+  aliases: { method: 'GET' | 'POST'; path: string }[];
+}[] = [];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,15 +66,60 @@ export function defineRoute<E extends Endpoint>(
     throw new Error(`Endpoint ${endpoint.path} declares no valid permission`);
   }
   const keys = inputKeys(endpoint);
+  // an export body takes the scope as Admin.NET's clients name it, too (see exportScopeOf)
+  const isExport = endpoint.response === 'file' && keys.has('scope');
   const url = endpoint.path.replace(/\{(\w+)\}/g, ':$1');
+  // the forms Admin.NET's clients send, read by the same handler and schema: a single id as a path segment
+  // (`detail/{id}`), and a list or tree read POSTed with a JSON body
+  const idKey = singleIdKey(endpoint);
+  const aliases: { method: 'GET' | 'POST'; path: string }[] = [];
+  if (idKey) aliases.push({ method: 'GET', path: `${endpoint.path}/{${idKey}}` });
+  if (isListRead(endpoint)) aliases.push({ method: 'POST', path: endpoint.path });
   // one row per route, however many app instances register it (tests build several in one process)
   if (!registeredRoutes.some((r) => r.method === endpoint.method && r.path === endpoint.path)) {
-    registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint });
+    registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint, aliases });
   }
 
-  app.route({
-    method: endpoint.method,
-    url,
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    // files only where the endpoint takes one; a multipart body anywhere else is a content type it does not read
+    if (!endpoint.upload && req.isMultipart()) throw new AppError('unsupportedMediaType');
+    const ctx = await buildContext(kernel, req, reply, endpoint);
+    req.ctx = ctx;
+    if (permission !== 'public' && permission !== 'authenticated' && !ctx.isSuperAdmin) {
+      if (!ctx.permissions.has(permission)) throw new AppError('forbidden');
+      // platform-wide data (parameters, the menu table) is managed from the platform tenant only
+      if (endpoint.scope === 'platform' && ctx.tenantId !== DEFAULT_TENANT_ID) throw new AppError('forbidden');
+    }
+    let raw =
+      req.method === 'POST'
+        ? mergeBodyAndQuery(req, keys)
+        : normalizeQuery(req.query as Record<string, unknown>, keys, req.params as Record<string, unknown>);
+    if (isExport) raw = exportScopeOf(raw);
+    const parsed = endpoint.input.safeParse(trimStrings(raw), { reportInput: true });
+    if (!parsed.success) {
+      const error = validationError(parsed.error);
+      const field = (raw as { field?: unknown } | undefined)?.field;
+      if (typeof field === 'string' && parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === 'field')) {
+        throw new AppError('unknownSortField', { field: field.slice(0, 64) }, error.fieldErrors);
+      }
+      throw error;
+    }
+    const time = (ms: number | null | undefined) => formatTime(ms, ctx.timeZone);
+    const result = await handler(parsed.data as InputOf<E>, ctx as ContextFor<E>, { req, reply, time });
+    if (endpoint.response === 'file' || reply.sent) return reply;
+    if (endpoint.response === 'bare') {
+      return reply.code(200).type('text/plain').send('');
+    }
+    if (result instanceof PreparedJson) return sendPreparedJson(req, reply, endpoint, result, ctx.timeZone);
+    const out = endpoint.output.safeParse(result ?? null);
+    if (!out.success) {
+      req.log.error({ issues: out.error.issues, path: endpoint.path }, 'response does not match its schema');
+      throw new AppError('internal', { requestId: req.id });
+    }
+    return sendOk(reply, out.data, ctx.timeZone);
+  };
+
+  const route = {
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     config: {
       endpoint,
@@ -73,47 +127,11 @@ export function defineRoute<E extends Endpoint>(
         ? { rateLimit: { max: kernel.config.rateLimits[options.rateLimit], timeWindow: 60_000 } }
         : {}),
     },
-    handler: async (req, reply) => {
-      // files only where the endpoint takes one; a multipart body anywhere else is a content type it does not read
-      if (!endpoint.upload && req.isMultipart()) throw new AppError('unsupportedMediaType');
-      const ctx = await buildContext(kernel, req, reply, endpoint);
-      req.ctx = ctx;
-      if (permission !== 'public' && permission !== 'authenticated' && !ctx.isSuperAdmin) {
-        if (!ctx.permissions.has(permission)) throw new AppError('forbidden');
-        // platform-wide data (parameters, the menu table) is managed from the platform tenant only
-        if (endpoint.scope === 'platform' && ctx.tenantId !== DEFAULT_TENANT_ID) throw new AppError('forbidden');
-      }
-      const raw =
-        endpoint.method === 'GET'
-          ? normalizeQuery(req.query as Record<string, unknown>, keys, req.params as Record<string, unknown>)
-          : mergeBodyAndQuery(req, keys);
-      const parsed = endpoint.input.safeParse(trimStrings(raw), { reportInput: true });
-      if (!parsed.success) {
-        const error = validationError(parsed.error);
-        const field = (raw as { field?: unknown } | undefined)?.field;
-        if (
-          typeof field === 'string' &&
-          parsed.error.issues.some((i) => i.path.length === 1 && i.path[0] === 'field')
-        ) {
-          throw new AppError('unknownSortField', { field: field.slice(0, 64) }, error.fieldErrors);
-        }
-        throw error;
-      }
-      const time = (ms: number | null | undefined) => formatTime(ms, ctx.timeZone);
-      const result = await handler(parsed.data as InputOf<E>, ctx as ContextFor<E>, { req, reply, time });
-      if (endpoint.response === 'file' || reply.sent) return reply;
-      if (endpoint.response === 'bare') {
-        return reply.code(200).type('text/plain').send('');
-      }
-      if (result instanceof PreparedJson) return sendPreparedJson(req, reply, endpoint, result, ctx.timeZone);
-      const out = endpoint.output.safeParse(result ?? null);
-      if (!out.success) {
-        req.log.error({ issues: out.error.issues, path: endpoint.path }, 'response does not match its schema');
-        throw new AppError('internal', { requestId: req.id });
-      }
-      return sendOk(reply, out.data, ctx.timeZone);
-    },
-  });
+    handler: handle,
+  };
+  app.route({ method: endpoint.method, url, ...route });
+  for (const alias of aliases)
+    app.route({ method: alias.method, url: alias.path.replace(/\{(\w+)\}/g, ':$1'), ...route });
 }
 
 function mergeBodyAndQuery(req: FastifyRequest, keys: Map<string, string>): unknown {

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config';
 import type { PrincipalService } from '../access/principal';
 import type { TenantDirectory } from '../access/tenants';
 import type { CaptchaService } from '../auth/captcha';
+import type { LoginCipher } from '../auth/login-cipher';
 import type { SessionService } from '../auth/session';
 import type { SmsCodeService } from '../auth/sms';
 import type { TokenService } from '../auth/tokens';
@@ -28,6 +29,8 @@ export interface Kernel {
   tenants: TenantDirectory;
   settings: Settings;
   captcha: CaptchaService;
+  /** SM2-encrypted sign-in passwords (Admin.NET clients), when switched on. */
+  loginCipher: LoginCipher;
   sms: SmsCodeService;
   files: FileStore;
   log: FastifyBaseLogger;

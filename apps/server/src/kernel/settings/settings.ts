@@ -17,6 +17,7 @@ export const SETTING = {
   opLog: 'sys_op_log',
   domainLogin: 'sys_domain_login',
   passwordMinLength: 'sys_password_min_length',
+  sm2Password: 'sys_sm2_password',
 } as const;
 
 const TTL_MS = 60_000;

@@ -125,12 +125,21 @@ export function useReceivedMessages(input: RouteInput<typeof api.sysMessage.page
   });
 }
 
+/** How many unread notices the bell lists. */
+const UNREAD_SHOWN = 10;
+
+/** The server lists every unread notice: the bell shows how many there are and the newest of them. */
+function countAndNewest<T>(list: T[]) {
+  return { total: list.length, items: list.slice(0, UNREAD_SHOWN) };
+}
+
 /** The caller's unread notices and messages (each only when the user holds its code). */
 export function useUnread() {
   const can = useCan();
   const notices = useQuery({
     queryKey: noticeKeys.unreadNotices,
     queryFn: () => call(api.sysNotice.unReadList, {}, { silent: true }),
+    select: countAndNewest,
     enabled: can('sysNotice:unReadList'),
     refetchInterval: UNREAD_POLL_MS,
   });

@@ -26,10 +26,12 @@ export function registerAuthRoutes(app: FastifyInstance, kernel: Kernel, realtim
     app,
     kernel,
     sysAuth.login,
-    async (input, ctx, { reply }) => tokenHeaders(reply, await auth.login(input, ctx)),
-    {
-      rateLimit: 'login',
+    // an SM2-encrypted password (Admin.NET's form login) is decrypted here, before the login looks at it
+    async (input, ctx, { reply }) => {
+      const password = await kernel.loginCipher.reveal(input.password);
+      return tokenHeaders(reply, await auth.login({ ...input, password }, ctx));
     },
+    { rateLimit: 'login' },
   );
   defineRoute(
     app,

@@ -25,6 +25,7 @@ export function registerConfigRoutes(app: FastifyInstance, kernel: Kernel) {
   defineRoute(app, kernel, e.batchUpdate, (input, ctx) => config.batchUpdate(input, ctx));
   defineRoute(app, kernel, e.groupList, () => config.groups());
   defineRoute(app, kernel, e.sysInfo, (_input, ctx) => config.sysInfo(ctx));
+  defineRoute(app, kernel, e.smPublicKey, async () => (await kernel.loginCipher.publicKey()) ?? '');
   defineRoute(app, kernel, e.saveSysInfo, async (input, ctx) => {
     await config.saveSysInfo(input, ctx);
     return null;

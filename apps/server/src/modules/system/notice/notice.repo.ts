@@ -8,6 +8,8 @@ import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scop
 const BATCH = 500;
 /** How many unread items the bell gets. */
 const UNREAD_ITEMS = 10;
+/** The most unread notices one answer lists. */
+const UNREAD_NOTICES_MAX = 1000;
 
 const NOTICE_SORT = {
   title: 'title',
@@ -108,15 +110,14 @@ export function createNoticeRepo(db: Kysely<Database>) {
       }
       return paginate(q, input, { publicTime: 'n.published_at' }, { column: 'n.published_at', desc: true }, 'n.id');
     },
-    async unread(ctx: Reader) {
-      const q = received(ctx).where('sys_notice_user.read_at', 'is', null);
-      const count = await q
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirst();
-      const items = await q.orderBy('n.published_at', 'desc').orderBy('n.id', 'desc').limit(UNREAD_ITEMS).execute();
-      return { total: Number(count?.n ?? 0), items };
-    },
+    /** The caller's unread notices, newest first. */
+    unread: (ctx: Reader) =>
+      received(ctx)
+        .where('sys_notice_user.read_at', 'is', null)
+        .orderBy('n.published_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(UNREAD_NOTICES_MAX)
+        .execute(),
     /** Marks the caller's read state of a published notice; false when the caller did not receive it. */
     async setRead(ctx: Reader, noticeId: number) {
       const row = await received(ctx).where('n.id', '=', noticeId).executeTakeFirst();

@@ -172,10 +172,7 @@ export function createNoticeService(kernel: Kernel, realtime: Realtime) {
       const page = await repo.pageReceived(ctx, input);
       return { ...page, items: page.items.map((r) => receivedDto(r, time)) };
     },
-    unread: async (ctx: UserContext, time: TimeFormatter) => {
-      const { total, items } = await repo.unread(ctx);
-      return { total, items: items.map((r) => receivedDto(r, time)) };
-    },
+    unread: async (ctx: UserContext, time: TimeFormatter) => (await repo.unread(ctx)).map((r) => receivedDto(r, time)),
     async setRead(ctx: UserContext, id: number) {
       if (!(await repo.setRead(ctx, id))) throw notFound();
     },

@@ -48,6 +48,13 @@ export function configSeed(captchaOn: boolean): ConfigSeed[] {
       remark: 'true/false',
     },
     {
+      code: SETTING.sm2Password,
+      name: 'SM2-encrypted sign-in passwords (Admin.NET clients)',
+      value: 'false',
+      groupCode: 'Login',
+      remark: 'true/false; the public key: GET /api/sysConfig/smPublicKey',
+    },
+    {
       code: SETTING.accessTokenMinutes,
       name: 'Access token lifetime (minutes)',
       value: '30',

@@ -44,6 +44,12 @@ export function createTenantRepo(db: Kysely<Database>) {
         .orderBy('order_no')
         .orderBy('id')
         .execute(),
+    /** Names and hosts of every tenant, or of one. */
+    options: (onlyId?: number) => {
+      let q = db.selectFrom('sys_tenant').select(['id', 'name', 'host']);
+      if (onlyId !== undefined) q = q.where('id', '=', onlyId);
+      return q.orderBy('order_no').orderBy('id').execute();
+    },
     allNames: () =>
       db.selectFrom('sys_tenant').select(['id', 'name', 'status']).orderBy('order_no').orderBy('id').execute(),
     hostTaken: async (host: string, exceptId?: number) => {

@@ -22,6 +22,7 @@ export function registerTenantRoutes(app: FastifyInstance, kernel: Kernel, realt
   defineRoute(app, kernel, t.resetPwd, (input, ctx) => tenants.resetPwd(ctx, input.id));
   defineRoute(app, kernel, t.changeTenant, (input, ctx) => tenants.changeTenant(ctx, input.tenantId));
   defineRoute(app, kernel, t.switchList, (_input, ctx) => tenants.switchList(ctx));
+  defineRoute(app, kernel, t.list, (_input, ctx) => tenants.options(ctx));
   defineRoute(app, kernel, t.loginList, (_input, ctx) => tenants.loginList(ctx));
 
   const configs = createTenantConfigService(kernel);

@@ -307,6 +307,15 @@ export function createTenantService(kernel: Kernel, realtime: Realtime) {
       return repo.allNames();
     },
 
+    /**
+     * Tenants as options (`label`, `host`, `value`), the shape Admin.NET's pages load before anything else: every
+     * tenant for a super admin, else only the caller's own.
+     */
+    async options(ctx: UserContext) {
+      const rows = await repo.options(ctx.isSuperAdmin ? undefined : ctx.tenantId);
+      return rows.map((t) => ({ label: t.name, host: t.host, value: t.id }));
+    },
+
     /** Enabled tenants for the sign-in page, unless the platform hides the selector. */
     async loginList(_ctx: RequestContext) {
       if (await kernel.settings.bool(SETTING.hideTenantForLogin, false)) return [];

@@ -33,6 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, kernel: Kernel, realtim
   const done = () => null;
   defineRoute(app, kernel, u.page, (input, ctx, { time }) => users.page(ctx, input, time));
   defineRoute(app, kernel, u.detail, (input, ctx, { time }) => users.detail(ctx, input.id, time));
+  defineRoute(app, kernel, u.ownRoleList, (input, ctx) => users.ownRoleList(ctx, input.userId));
   defineRoute(app, kernel, u.add, (input, ctx) => users.add(ctx, input));
   defineRoute(app, kernel, u.update, (input, ctx) => users.update(ctx, input).then(done));
   defineRoute(app, kernel, u.delete, (input, ctx) => users.delete(ctx, input.id).then(done));

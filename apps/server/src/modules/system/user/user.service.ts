@@ -209,6 +209,11 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       if (!row) throw notFound();
       return userDto(row, (await repo.rolesOf(ctx, [id])).get(id), time, Date.now());
     },
+    /** Role ids of an account the caller may see. */
+    async ownRoleList(ctx: UserContext, id: number) {
+      if (!(await repo.visible(ctx, id))) throw notFound();
+      return (await repo.rolesOf(ctx, [id])).get(id)?.ids ?? [];
+    },
     async add(ctx: UserContext, input: Input<'add'>) {
       const roleIds = await checkPlacement(ctx, input);
       if (await repo.accountTaken(ctx, input.account)) throw new AppError('duplicateCode', { value: input.account });
