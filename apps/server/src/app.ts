@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createPrincipalService } from './kernel/access/principal';
 import { createTenantDirectory } from './kernel/access/tenants';
@@ -21,6 +22,7 @@ import { type OpenOptions, openDatabase } from './kernel/db/connect';
 import { createIdGenerator } from './kernel/db/ids';
 import { migrateToLatest } from './kernel/db/migrator';
 import { leaseNodeNumber } from './kernel/db/node-lease';
+import type { Database } from './kernel/db/schema';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import type { Kernel } from './kernel/http/kernel';
@@ -94,6 +96,19 @@ export const VERSION: string = (() => {
 })();
 
 /**
+ * What every start does to the database before serving: pending migrations, then the seed (idempotent: a second
+ * run inserts only what a later release adds). Tests run it once per dialect and copy the result.
+ */
+export async function prepareDatabase(db: Kysely<Database>, config: AppConfig): Promise<SeedReport> {
+  await migrateToLatest(db);
+  return seedSystem(db, {
+    adminPassword: config.adminPassword,
+    captchaOn: config.seedCaptcha,
+    regions: config.seedRegions,
+  });
+}
+
+/**
  * Builds the Fastify instance: database (migrated and seeded), cache, kernel services, plugins, every route,
  * and the built web app. Closing the instance releases everything it opened.
  */
@@ -136,12 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
-  await migrateToLatest(db);
-  const seed = await seedSystem(db, {
-    adminPassword: config.adminPassword,
-    captchaOn: config.seedCaptcha,
-    regions: config.seedRegions,
-  });
+  const seed = await prepareDatabase(db, config);
   const lease = await leaseNodeNumber(db);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
   const cache: Cache = redis ?? createMemoryCache();
