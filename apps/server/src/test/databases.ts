@@ -106,7 +106,9 @@ export async function describeTemplate(db: TestDatabase, seed: SeedReport): Prom
  */
 export async function copyTemplateDatabase(template: TemplateDatabase): Promise<TestDatabase> {
   const { dialect } = template;
-  const copied = await newDatabase(dialect, newName(), async (admin, name) => {
+  // named after the template, so that the end of the run finds the copies a worker left (see dropCopies)
+  const name = newName(dialect === 'sqlite' ? 'sw_t' : `${template.name}_c`);
+  const copied = await newDatabase(dialect, name, async (admin, name) => {
     if (dialect === 'postgres') {
       // another session on the template (rare: a copy starting at the same moment) makes it refuse: try again
       for (let attempt = 1; ; attempt++) {
@@ -129,6 +131,27 @@ export async function copyTemplateDatabase(template: TemplateDatabase): Promise<
   });
   if (dialect === 'sqlite') copyFileSync(template.name, join(copied.dataDir, 'test.db'));
   return { ...copied, seed: template.seed };
+}
+
+/** Drops the copies of a template that are left (their files drop them without waiting for it). */
+export async function dropCopies(template: TemplateDatabase): Promise<void> {
+  if (template.dialect === 'sqlite') return;
+  const prefix = `${template.name}_c_`;
+  await withAdmin(template.dialect, async (admin) => {
+    if (template.dialect === 'postgres') {
+      const { rows } = (await (admin as pg.Client).query(
+        'SELECT datname AS name FROM pg_database WHERE left(datname, length($1)) = $1',
+        [prefix],
+      )) as { rows: { name: string }[] };
+      for (const { name } of rows) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } else {
+      const [rows] = (await (admin as Awaited<ReturnType<typeof createConnection>>).query(
+        'SELECT schema_name AS name FROM information_schema.schemata WHERE LEFT(schema_name, CHAR_LENGTH(?)) = ?',
+        [prefix, prefix],
+      )) as unknown as [{ name: string }[]];
+      for (const { name } of rows) await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    }
+  });
 }
 
 /** An administrative connection of a server dialect: one query at a time, several statements allowed (MySQL). */

@@ -5,6 +5,7 @@ import {
   createTemplateDatabase,
   describeTemplate,
   dialectsUnderTest,
+  dropCopies,
   type TemplateDatabase,
   type TestDatabase,
 } from './databases';
@@ -23,11 +24,14 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const made: TestDatabase[] = [];
+  let templates: TemplateDatabase[] = [];
   const drop = async () => {
+    // the copies first: a PostgreSQL template with a copy being made cannot be dropped
+    await Promise.all(templates.map((t) => dropCopies(t).catch(() => undefined)));
     await Promise.all(made.map((db) => db.drop().catch(() => undefined)));
   };
   try {
-    const templates = await Promise.all(
+    templates = await Promise.all(
       dialectsUnderTest().map(async (dialect) => {
         const db = await createTemplateDatabase(dialect);
         made.push(db);
