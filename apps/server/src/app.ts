@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createPrincipalService } from './kernel/access/principal';
 import { createTenantDirectory } from './kernel/access/tenants';
@@ -20,8 +21,9 @@ import { createMemoryCache } from './kernel/cache/memory-cache';
 import { createRedisCache } from './kernel/cache/redis-cache';
 import { type OpenOptions, openDatabase } from './kernel/db/connect';
 import { createIdGenerator } from './kernel/db/ids';
-import { migrateToLatest } from './kernel/db/migrator';
+import { migrateToLatest } from './kernel/db/migrate';
 import { leaseNodeNumber } from './kernel/db/node-lease';
+import type { Database } from './kernel/db/schema';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
@@ -43,23 +45,23 @@ import {
   registerSubTaskRoutes,
   registerTaskRoutes,
 } from './modules/inventory';
-import { registerAuthRoutes } from './modules/system/auth/auth.routes';
-import { registerConfigRoutes } from './modules/system/config/config.routes';
-import { registerConstRoutes } from './modules/system/const/const.routes';
-import { registerDictRoutes } from './modules/system/dict/dict.routes';
+import { registerAuthRoutes } from './modules/system/auth';
+import { registerConfigRoutes } from './modules/system/config';
+import { registerConstRoutes } from './modules/system/const';
+import { registerDictRoutes } from './modules/system/dict';
 import { registerHomeRoutes } from './modules/system/home';
-import { registerLogRoutes } from './modules/system/log/log.routes';
-import { registerMenuRoutes } from './modules/system/menu/menu.routes';
-import { registerNoticeRoutes } from './modules/system/notice/notice.routes';
-import { registerOnlineUserRoutes } from './modules/system/online-user/online-user.routes';
-import { registerOrgRoutes } from './modules/system/org/org.routes';
-import { registerPosRoutes } from './modules/system/pos/pos.routes';
-import { registerRegionRoutes } from './modules/system/region/region.routes';
-import { registerRoleRoutes } from './modules/system/role/role.routes';
-import { type SeedReport, seedSystem } from './modules/system/seed/seed';
-import { registerSwaggerRoutes } from './modules/system/swagger/swagger.routes';
-import { registerTenantRoutes } from './modules/system/tenant/tenant.routes';
-import { registerUserRoutes } from './modules/system/user/user.routes';
+import { registerLogRoutes } from './modules/system/log';
+import { registerMenuRoutes } from './modules/system/menu';
+import { registerNoticeRoutes } from './modules/system/notice';
+import { registerOnlineUserRoutes } from './modules/system/online-user';
+import { registerOrgRoutes } from './modules/system/org';
+import { registerPosRoutes } from './modules/system/pos';
+import { registerRegionRoutes } from './modules/system/region';
+import { registerRoleRoutes } from './modules/system/role';
+import { type SeedReport, seedSystem } from './modules/system/seed';
+import { registerSwaggerRoutes } from './modules/system/swagger';
+import { registerTenantRoutes } from './modules/system/tenant';
+import { registerUserRoutes } from './modules/system/user';
 import { registerAreaRoutes } from './modules/warehouse/area';
 import { registerConsignorRoutes } from './modules/warehouse/consignor';
 import { registerLiveViewRoutes } from './modules/warehouse/live-view';
@@ -95,6 +97,19 @@ export const VERSION: string = (() => {
     return '0.0.0';
   }
 })();
+
+/**
+ * What every start does to the database before serving: pending migrations, then the seed (idempotent: a second
+ * run inserts only what a later release adds). Tests run it once per dialect and copy the result.
+ */
+export async function prepareDatabase(db: Kysely<Database>, config: AppConfig): Promise<SeedReport> {
+  await migrateToLatest(db);
+  return seedSystem(db, {
+    adminPassword: config.adminPassword,
+    captchaOn: config.seedCaptcha,
+    regions: config.seedRegions,
+  });
+}
 
 /**
  * Builds the Fastify instance: database (migrated and seeded), cache, kernel services, plugins, every route,
@@ -139,12 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
-  await migrateToLatest(db);
-  const seed = await seedSystem(db, {
-    adminPassword: config.adminPassword,
-    captchaOn: config.seedCaptcha,
-    regions: config.seedRegions,
-  });
+  const seed = await prepareDatabase(db, config);
   const lease = await leaseNodeNumber(db);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
   const cache: Cache = redis ?? createMemoryCache();

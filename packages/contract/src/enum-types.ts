@@ -21,3 +21,15 @@ export interface EnumDef {
   name: I18nText;
   members: readonly EnumMember[];
 }
+
+/** The values of an enumeration by member name, e.g. `{ enabled: 1, disabled: 2 }`, with their literal types. */
+export type EnumValues<D extends EnumDef> = { readonly [M in D['members'][number] as M['name']]: M['value'] };
+
+/**
+ * The values of an enumeration by member name, derived from its members (so each enumeration is written once):
+ * `Status.enabled` is `1`, typed as the literal `1`. Calls are marked pure where made, so that a bundle leaves out
+ * the enumerations it does not use, as it did when the values were literals.
+ */
+export function enumValues<const D extends EnumDef>(def: D): EnumValues<D> {
+  return Object.fromEntries(def.members.map((m) => [m.name, m.value])) as EnumValues<D>;
+}

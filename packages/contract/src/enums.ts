@@ -1,4 +1,4 @@
-import type { EnumDef } from './enum-types';
+import { type EnumDef, enumValues } from './enum-types';
 import type { Locale } from './i18n';
 
 /** Record status: enabled or disabled. */
@@ -12,7 +12,7 @@ export const StatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `StatusEnum`. */
-export const Status = { enabled: 1, disabled: 2 } as const;
+export const Status = /* @__PURE__ */ enumValues(StatusEnum);
 
 /** Yes or no flag. */
 export const YesNoEnum = {
@@ -25,7 +25,7 @@ export const YesNoEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `YesNoEnum`. */
-export const YesNo = { yes: 1, no: 2 } as const;
+export const YesNo = /* @__PURE__ */ enumValues(YesNoEnum);
 
 /** Kind of a menu entry: directory, menu (page) or button (permission). */
 export const MenuTypeEnum = {
@@ -39,7 +39,7 @@ export const MenuTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `MenuTypeEnum`. */
-export const MenuType = { dir: 1, menu: 2, button: 3 } as const;
+export const MenuType = /* @__PURE__ */ enumValues(MenuTypeEnum);
 
 /** Account type, from super admin down to member. */
 export const AccountTypeEnum = {
@@ -69,7 +69,7 @@ export const AccountTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `AccountTypeEnum`. */
-export const AccountType = { superAdmin: 999, sysAdmin: 888, normalUser: 777, member: 666 } as const;
+export const AccountType = /* @__PURE__ */ enumValues(AccountTypeEnum);
 
 /** Gender of a person. */
 export const GenderEnum = {
@@ -83,7 +83,7 @@ export const GenderEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `GenderEnum`. */
-export const Gender = { male: 1, female: 2, unknown: 3 } as const;
+export const Gender = /* @__PURE__ */ enumValues(GenderEnum);
 
 /** Data scope a role grants over organisation-owned data. */
 export const DataScopeEnum = {
@@ -119,7 +119,7 @@ export const DataScopeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `DataScopeEnum`. */
-export const DataScope = { all: 1, orgAndBelow: 2, ownOrg: 3, ownRecords: 4, custom: 5 } as const;
+export const DataScope = /* @__PURE__ */ enumValues(DataScopeEnum);
 
 /** Kind of an organisation node. */
 export const OrgTypeEnum = {
@@ -138,7 +138,7 @@ export const OrgTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `OrgTypeEnum`. */
-export const OrgType = { company: 1, department: 2, team: 3 } as const;
+export const OrgType = /* @__PURE__ */ enumValues(OrgTypeEnum);
 
 /** Kind of a notice. */
 export const NoticeTypeEnum = {
@@ -156,7 +156,7 @@ export const NoticeTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `NoticeTypeEnum`. */
-export const NoticeType = { notice: 1, announcement: 2 } as const;
+export const NoticeType = /* @__PURE__ */ enumValues(NoticeTypeEnum);
 
 /** Publication state of a notice. */
 export const NoticeStatusEnum = {
@@ -180,7 +180,7 @@ export const NoticeStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `NoticeStatusEnum`. */
-export const NoticeStatus = { draft: 1, published: 2, withdrawn: 3 } as const;
+export const NoticeStatus = /* @__PURE__ */ enumValues(NoticeStatusEnum);
 
 /** Event recorded in the visit log. */
 export const LoginTypeEnum = {
@@ -199,7 +199,7 @@ export const LoginTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `LoginTypeEnum`. */
-export const LoginType = { login: 1, logout: 2, register: 3 } as const;
+export const LoginType = /* @__PURE__ */ enumValues(LoginTypeEnum);
 
 /** How a user signed in. */
 export const LoginWayEnum = {
@@ -240,7 +240,7 @@ export const LoginWayEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `LoginWayEnum`. */
-export const LoginWay = { account: 1, phone: 2, qrCode: 3, registration: 4, ldap: 5 } as const;
+export const LoginWay = /* @__PURE__ */ enumValues(LoginWayEnum);
 
 /** How a job trigger schedules its firings. */
 export const JobTriggerTypeEnum = {
@@ -263,7 +263,7 @@ export const JobTriggerTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `JobTriggerTypeEnum`. */
-export const JobTriggerType = { cron: 1, interval: 2 } as const;
+export const JobTriggerType = /* @__PURE__ */ enumValues(JobTriggerTypeEnum);
 
 /** Outcome of one job run. */
 export const JobRunStatusEnum = {
@@ -282,7 +282,7 @@ export const JobRunStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `JobRunStatusEnum`. */
-export const JobRunStatus = { running: 1, succeeded: 2, failed: 3 } as const;
+export const JobRunStatus = /* @__PURE__ */ enumValues(JobRunStatusEnum);
 
 /** Shelf type of a storage area. */
 export const ShelfTypeEnum = {
@@ -311,7 +311,7 @@ export const ShelfTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ShelfTypeEnum`. */
-export const ShelfType = { heavy: 1, medium: 2, light: 3 } as const;
+export const ShelfType = /* @__PURE__ */ enumValues(ShelfTypeEnum);
 
 /** Status of a storage location; a running count locks it. */
 export const LocationStatusEnum = {
@@ -330,7 +330,7 @@ export const LocationStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `LocationStatusEnum`. */
-export const LocationStatus = { enabled: 1, disabled: 2, lockedByCount: 3 } as const;
+export const LocationStatus = /* @__PURE__ */ enumValues(LocationStatusEnum);
 
 /** ABC class of a location by picking frequency. */
 export const AbcClassEnum = {
@@ -344,7 +344,7 @@ export const AbcClassEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `AbcClassEnum`. */
-export const AbcClass = { a: 1, b: 2, c: 3 } as const;
+export const AbcClass = /* @__PURE__ */ enumValues(AbcClassEnum);
 
 /** Kind of an inventory count task. */
 export const InventoryTaskTypeEnum = {
@@ -363,7 +363,7 @@ export const InventoryTaskTypeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `InventoryTaskTypeEnum`. */
-export const InventoryTaskType = { full: 1, cycle: 2, spot: 3 } as const;
+export const InventoryTaskType = /* @__PURE__ */ enumValues(InventoryTaskTypeEnum);
 
 /** Whether counters see book quantities. */
 export const CountModeEnum = {
@@ -381,7 +381,7 @@ export const CountModeEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `CountModeEnum`. */
-export const CountMode = { blind: 1, guided: 2 } as const;
+export const CountMode = /* @__PURE__ */ enumValues(CountModeEnum);
 
 /** What happens to uncounted lines when a task is submitted. */
 export const UncountedRuleEnum = {
@@ -404,7 +404,7 @@ export const UncountedRuleEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `UncountedRuleEnum`. */
-export const UncountedRule = { blockSubmission: 1, countAsZero: 2 } as const;
+export const UncountedRule = /* @__PURE__ */ enumValues(UncountedRuleEnum);
 
 /** Counting progress of an inventory task. */
 export const InventoryStatusEnum = {
@@ -441,7 +441,7 @@ export const InventoryStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `InventoryStatusEnum`. */
-export const InventoryStatus = { draft: 1, ready: 2, counting: 3, counted: 4, submitted: 5, cancelled: 6 } as const;
+export const InventoryStatus = /* @__PURE__ */ enumValues(InventoryStatusEnum);
 
 /** Audit progress of an inventory task. */
 export const AuditStatusEnum = {
@@ -482,7 +482,7 @@ export const AuditStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `AuditStatusEnum`. */
-export const AuditStatus = { notSubmitted: 1, pendingAudit: 2, inReview: 3, approved: 4, rejected: 5 } as const;
+export const AuditStatus = /* @__PURE__ */ enumValues(AuditStatusEnum);
 
 /** Progress of a count sub-task. */
 export const SubTaskStatusEnum = {
@@ -506,7 +506,7 @@ export const SubTaskStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `SubTaskStatusEnum`. */
-export const SubTaskStatus = { pending: 1, inProgress: 2, completed: 3 } as const;
+export const SubTaskStatus = /* @__PURE__ */ enumValues(SubTaskStatusEnum);
 
 /** Progress of one count line. */
 export const ItemStatusEnum = {
@@ -543,14 +543,7 @@ export const ItemStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ItemStatusEnum`. */
-export const ItemStatus = {
-  pending: 1,
-  counted: 2,
-  recountRequested: 3,
-  recounted: 4,
-  resolved: 5,
-  escalated: 6,
-} as const;
+export const ItemStatus = /* @__PURE__ */ enumValues(ItemStatusEnum);
 
 /** Result of a count line against the book quantity. */
 export const ItemResultEnum = {
@@ -571,7 +564,7 @@ export const ItemResultEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ItemResultEnum`. */
-export const ItemResult = { match: 1, over: 2, short: 3, unexpected: 4, missing: 5 } as const;
+export const ItemResult = /* @__PURE__ */ enumValues(ItemResultEnum);
 
 /** State of one location on the location count checklist. */
 export const LocationCountStateEnum = {
@@ -606,7 +599,7 @@ export const LocationCountStateEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `LocationCountStateEnum`. */
-export const LocationCountState = { notStarted: 1, counting: 2, confirmed: 3, confirmedEmpty: 4 } as const;
+export const LocationCountState = /* @__PURE__ */ enumValues(LocationCountStateEnum);
 
 /** Progress of a review (recount) task. */
 export const ReviewTaskStatusEnum = {
@@ -636,7 +629,7 @@ export const ReviewTaskStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ReviewTaskStatusEnum`. */
-export const ReviewTaskStatus = { pending: 1, inProgress: 2, completed: 3, cancelled: 4 } as const;
+export const ReviewTaskStatus = /* @__PURE__ */ enumValues(ReviewTaskStatusEnum);
 
 /** Decision an auditor takes on a submitted task. */
 export const AuditDecisionEnum = {
@@ -660,7 +653,7 @@ export const AuditDecisionEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `AuditDecisionEnum`. */
-export const AuditDecision = { approve: 1, rejectWithRecount: 2, rejectAndClose: 3 } as const;
+export const AuditDecision = /* @__PURE__ */ enumValues(AuditDecisionEnum);
 
 /** Where a scan event came from. */
 export const ScanSourceEnum = {
@@ -684,7 +677,7 @@ export const ScanSourceEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ScanSourceEnum`. */
-export const ScanSource = { scanner: 1, camera: 2, manual: 3 } as const;
+export const ScanSource = /* @__PURE__ */ enumValues(ScanSourceEnum);
 
 /** Colour state of a location on the 2D and 3D warehouse overview. */
 export const OverviewStateEnum = {
@@ -716,7 +709,7 @@ export const OverviewStateEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `OverviewStateEnum`. */
-export const OverviewState = { notCounted: 1, match: 2, difference: 3, inReview: 4, locked: 5, empty: 6 } as const;
+export const OverviewState = /* @__PURE__ */ enumValues(OverviewStateEnum);
 
 /** State of an approval-flow instance or task. */
 export const ApprovalStatusEnum = {
@@ -757,7 +750,7 @@ export const ApprovalStatusEnum = {
 } as const satisfies EnumDef;
 
 /** Values of `ApprovalStatusEnum`. */
-export const ApprovalStatus = { pending: 1, approved: 2, rejected: 3, withdrawn: 4, transferred: 5 } as const;
+export const ApprovalStatus = /* @__PURE__ */ enumValues(ApprovalStatusEnum);
 
 /** Every shared enumeration, seeded as dictionary types in this order. */
 export const ALL_ENUMS: readonly EnumDef[] = [

@@ -1,18 +1,23 @@
 import { AccountType, type Endpoint, type OutputOf, Status, YesNo } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
-import { loadConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
-import type { DialectName } from '../kernel/db/connect';
+import { type DialectName, openDatabase } from '../kernel/db/connect';
 import { seedId } from '../kernel/db/ids';
 import type { Kernel } from '../kernel/http/kernel';
-import type { SeedReport } from '../modules/system/seed/seed';
-import { createTestDatabase, dialectsUnderTest, reportSkippedDialects, type TestDatabase } from './databases';
+import { configSeed, type SeedReport } from '../modules/system/seed';
+import {
+  copyTemplateDatabase,
+  createTestDatabase,
+  dialectsUnderTest,
+  reportSkippedDialects,
+  type TestDatabase,
+} from './databases';
+import { type SeedOptions, TEST_PASSWORD, testConfig } from './test-config';
 
-/** The password of `superadmin` and `admin` in every test app. */
-export const TEST_PASSWORD = 'Test-pass-123';
+export { TEST_PASSWORD };
 /** The default tenant's id. */
 export const DEFAULT_TENANT = seedId('tenant.default');
 
@@ -79,19 +84,8 @@ export async function startTestApp(
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
   } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? (await createTestDatabase(dialect));
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    DATABASE_URL: db.url,
-    ADMIN_PASSWORD: TEST_PASSWORD,
-    SEED_CAPTCHA: options.captcha ? 'on' : 'off',
-    SEED_REGIONS: options.regions ? 'on' : 'off',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: `${db.dataDir}/no-web`,
-    ...(options.redisUrl
-      ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: `${db.url.split('/').pop()?.slice(0, 28)}:` }
-      : {}),
-  });
+  const db = options.db ?? (await databaseFor(dialect, options));
+  const config = testConfig(db, options);
   config.rateLimits = options.rateLimits ?? { login: 10_000, captcha: 10_000, sms: 10_000 };
   const sms = new Map<string, string>();
   const provider: SmsProvider = {
@@ -107,7 +101,10 @@ export async function startTestApp(
     if (!options.db) await db.drop();
     throw e;
   }
-  const { app, kernel, seed } = built;
+  const { app, kernel } = built;
+  // on a copy of the template, this start's seed found what the template's had written: together they are what a
+  // fresh start would have reported
+  const seed = db.seed && !options.db ? addReports(db.seed, built.seed) : built.seed;
   options.beforeReady?.(app, kernel);
   await app.ready();
 
@@ -284,10 +281,51 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      if (!options.db) await db.drop();
+      if (options.db) return;
+      // a copy of the template is dropped while the next file runs; the end of the run drops any left
+      if (db.seed) dropLater(db);
+      else await db.drop();
     },
   };
   return t;
+}
+
+/**
+ * The database of a new test app: a copy of the run's template of the dialect when the global setup made one (the
+ * database suites), else an empty one that the app's start migrates and seeds.
+ */
+async function databaseFor(dialect: DialectName, options: SeedOptions): Promise<TestDatabase> {
+  const template = inject('shelfwiseTemplates')?.find((t) => t.dialect === dialect);
+  if (!template) return createTestDatabase(dialect);
+  const db = await copyTemplateDatabase(template);
+  // the template was seeded with the captcha off; with it on, a first seed differs only in the parameters it sets
+  // (the shipped regions need nothing here: the start's own seed adds them to the copy as it would to a fresh one)
+  if (options.captcha) {
+    const off = configSeed(false);
+    const changed = configSeed(true).filter((c, i) => c.value !== off[i]?.value);
+    const { db: kysely, close } = openDatabase(db.url);
+    try {
+      for (const c of changed) {
+        await kysely.updateTable('sys_config').set({ value: c.value }).where('code', '=', c.code).execute();
+      }
+    } finally {
+      await close();
+    }
+  }
+  return db;
+}
+
+/** Drops a test database without waiting for it (dropping a PostgreSQL or MariaDB database takes a second or two). */
+function dropLater(db: TestDatabase): void {
+  db.drop().catch(() => undefined);
+}
+
+/** Two seed reports added up: what one run would have reported for what both inserted. */
+function addReports(first: SeedReport, second: SeedReport): SeedReport {
+  const inserted = { ...first.inserted };
+  for (const [k, n] of Object.entries(second.inserted)) inserted[k] = (inserted[k] ?? 0) + n;
+  const generatedPasswords = first.generatedPasswords ?? second.generatedPasswords;
+  return generatedPasswords ? { generatedPasswords, inserted } : { inserted };
 }
 
 async function insertUser(

@@ -68,5 +68,3 @@ export function App() {
     </QueryClientProvider>
   );
 }
-
-export { queryClient };

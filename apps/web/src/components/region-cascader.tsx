@@ -3,7 +3,7 @@ import { Cascader } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api/client';
-import '../features/platform/region.texts';
+import './region-cascader.texts';
 
 /** A region's names as the API sends them in lists. */
 export interface RegionNames {
@@ -52,7 +52,7 @@ export interface RegionCascaderProps {
  * expanded on mount so its labels show.
  */
 export function RegionCascader(props: RegionCascaderProps) {
-  const { i18n } = useTranslation('region');
+  const { i18n } = useTranslation('regionPicker');
   // labels come in the language of the request: a language change starts the picker afresh
   return <LazyRegionCascader key={i18n.language} {...props} />;
 }
@@ -67,7 +67,7 @@ function LazyRegionCascader({
   style,
   id,
 }: RegionCascaderProps) {
-  const { t } = useTranslation('region');
+  const { t } = useTranslation('regionPicker');
   const [options, setOptions] = useState<RegionOption[]>([]);
   const optionsRef = useRef<RegionOption[]>([]);
   const valueKey = (value ?? []).join('/');
@@ -132,8 +132,8 @@ function LazyRegionCascader({
       }
       changeOnSelect={changeOnSelect}
       disabled={disabled}
-      placeholder={placeholder ?? t('picker.placeholder')}
-      notFoundContent={t('picker.empty')}
+      placeholder={placeholder ?? t('placeholder')}
+      notFoundContent={t('empty')}
       showSearch={{ filter: (input, path) => path.some((o) => o.label.toLowerCase().includes(input.toLowerCase())) }}
       style={{ width: '100%', ...style }}
       allowClear

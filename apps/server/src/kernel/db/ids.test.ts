@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './connect';
 import { createIdGenerator, idTime, MAX_NODE, seedId } from './ids';
-import { migrateToLatest } from './migrator';
+import { migrateToLatest } from './migrate';
 import { leaseNodeNumber } from './node-lease';
 
 const EPOCH = Date.UTC(2025, 0, 1);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields } from './log-service';
 import { cut, MASK, maskedJson, maskValue } from './mask';
-import { parseUserAgent } from './user-agent';
 
 describe('maskValue', () => {
   it('masks secret keys at any depth, in any spelling, and leaves other values alone', () => {
@@ -86,57 +85,5 @@ describe('changedFields', () => {
     ).toEqual(['b', 'c', 'd']);
     expect(changedFields(null, { a: 1 })).toEqual(['a']);
     expect(changedFields({ a: 1 }, undefined)).toEqual(['a']);
-  });
-});
-
-describe('parseUserAgent', () => {
-  const cases: [string, string | null, string | null][] = [
-    [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
-      'Edge 126',
-      'Windows 10/11',
-    ],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
-      'Safari 17',
-      'macOS 10.15',
-    ],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-      'Safari 17',
-      'iOS 17.4',
-    ],
-    [
-      'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0 Mobile/15E148 Safari/604.1',
-      'Chrome 120',
-      'iPadOS 16.6',
-    ],
-    [
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36',
-      'Chrome 125',
-      'Android 14',
-    ],
-    [
-      'Mozilla/5.0 (Linux; Android 13; V2203A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/107.0 Mobile Safari/537.36 MicroMessenger/8.0.47',
-      'WeChat 8',
-      'Android 13',
-    ],
-    [
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/130.0.0.0 Safari/537.36',
-      'Headless Chrome 130',
-      'Linux',
-    ],
-    ['Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox 127', 'Ubuntu'],
-    ['Mozilla/5.0 (Windows NT 6.1; Trident/7.0; rv:11.0) like Gecko', 'Internet Explorer 11', 'Windows 7'],
-    ['curl/8.5.0', 'curl 8.5.0', null],
-    ['lightMyRequest', 'Node.js', null],
-    ['something else entirely', null, null],
-  ];
-  it.each(cases)('%s', (ua, browser, os) => {
-    expect(parseUserAgent(ua)).toEqual({ browser, os });
-  });
-  it('gives nothing for no user agent', () => {
-    expect(parseUserAgent(undefined)).toEqual({ browser: null, os: null });
-    expect(parseUserAgent('')).toEqual({ browser: null, os: null });
   });
 });

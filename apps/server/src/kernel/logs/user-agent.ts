@@ -1,71 +1,84 @@
-/** Browser and operating system of a request, as a log shows them. */
+import UAParser from 'ua-parser-js';
+
+/** Browser and operating system of a request, as the logs and the online-user list show them. */
 export interface ClientInfo {
   browser: string | null;
   os: string | null;
 }
 
-type Rule = [RegExp, string | ((m: RegExpExecArray) => string)];
-
-// order matters: browsers built on Chromium also name Chrome and Safari, so the specific ones come first
-const BROWSERS: Rule[] = [
-  [/\bEdg(?:e|A|iOS)?\/(\d+)/, (m) => `Edge ${m[1]}`],
-  [/\bOPR\/(\d+)/, (m) => `Opera ${m[1]}`],
-  [/\bMicroMessenger\/(\d+)/, (m) => `WeChat ${m[1]}`],
-  [/\bDingTalk\/(\d+)/, (m) => `DingTalk ${m[1]}`],
-  [/\bSamsungBrowser\/(\d+)/, (m) => `Samsung Internet ${m[1]}`],
-  [/\bUCBrowser\/(\d+)/, (m) => `UC Browser ${m[1]}`],
-  [/\bFirefox\/(\d+)/, (m) => `Firefox ${m[1]}`],
-  [/\bFxiOS\/(\d+)/, (m) => `Firefox ${m[1]}`],
-  [/\bHeadlessChrome\/(\d+)/, (m) => `Headless Chrome ${m[1]}`],
-  [/\bCriOS\/(\d+)/, (m) => `Chrome ${m[1]}`],
-  [/\bChrom(?:e|ium)\/(\d+)/, (m) => `Chrome ${m[1]}`],
-  [/\bVersion\/(\d+)(?:\.\d+)?.*\bSafari\//, (m) => `Safari ${m[1]}`],
-  [/\bMSIE (\d+)/, (m) => `Internet Explorer ${m[1]}`],
-  [/\bTrident\/.*rv:(\d+)/, (m) => `Internet Explorer ${m[1]}`],
-  [/\bPostmanRuntime\/(\d+)/, (m) => `Postman ${m[1]}`],
-  [/\bcurl\/([\d.]+)/, (m) => `curl ${m[1]}`],
-  [/\bnode(?:-fetch)?\b|\bundici\b|\blightMyRequest\b/i, 'Node.js'],
-];
-
-const WINDOWS: Record<string, string> = {
-  '10.0': '10/11',
-  '6.3': '8.1',
-  '6.2': '8',
-  '6.1': '7',
-  '6.0': 'Vista',
-  '5.1': 'XP',
+// ua-parser-js (kept on 1.x: MIT; 2.x is AGPL) names browsers and systems; these few of its names read better
+// as people know them
+const BROWSER_NAMES: Record<string, string> = {
+  'Mobile Safari': 'Safari',
+  'Mobile Firefox': 'Firefox',
+  IE: 'Internet Explorer',
+  IEMobile: 'Internet Explorer',
+  UCBrowser: 'UC Browser',
 };
 
-const SYSTEMS: Rule[] = [
-  [/\bWindows NT ([\d.]+)/, (m) => `Windows ${WINDOWS[m[1] ?? ''] ?? m[1]}`],
-  [/\bHarmonyOS\b/, 'HarmonyOS'],
-  [/\bAndroid ([\d.]+)/, (m) => `Android ${m[1]}`],
-  [/\biPad\b.*OS (\d+)[_.](\d+)/, (m) => `iPadOS ${m[1]}.${m[2]}`],
-  [/\b(?:iPhone|CPU) OS (\d+)[_.](\d+)/, (m) => `iOS ${m[1]}.${m[2]}`],
-  [/\bMac OS X (\d+)[_.](\d+)/, (m) => `macOS ${m[1]}.${m[2]}`],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bUbuntu\b/, 'Ubuntu'],
-  [/\bLinux\b/, 'Linux'],
+/** Browsers the library does not know, in its own extension format (matched before its own). */
+const EXTENSIONS: Record<string, unknown> = {
+  browser: [[/\b(DingTalk)\/([\w.]+)/i], [UAParser.BROWSER.NAME, UAParser.BROWSER.VERSION]],
+};
+
+/** Programs that are not browsers, which the library does not name; calls from scripts show in the logs. */
+const CLIENTS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/\bPostmanRuntime\/(\d+)/, (m) => `Postman ${m[1]}`],
+  [/\bcurl\/([\d.]+)/, (m) => `curl ${m[1]}`],
+  [/\bnode(?:-fetch)?\b|\bundici\b|\blightMyRequest\b/i, () => 'Node.js'],
 ];
 
-function first(rules: Rule[], ua: string): string | null {
-  for (const [re, name] of rules) {
+/** Windows by the NT version it sends (10.0 is 10 and 11 alike). */
+const WINDOWS: Record<string, string> = { '10': '10/11', '8.1': '8.1', '8': '8', '7': '7', Vista: 'Vista', XP: 'XP' };
+
+function browserOf(r: UAParser.IResult, ua: string): string | null {
+  const { name, major } = r.browser;
+  if (name) {
+    const shown = BROWSER_NAMES[name] ?? name;
+    return major ? `${shown} ${major}` : shown;
+  }
+  for (const [re, named] of CLIENTS) {
     const m = re.exec(ua);
-    if (m) return typeof name === 'string' ? name : name(m);
+    if (m) return named(m);
   }
   return null;
+}
+
+function osOf(r: UAParser.IResult): string | null {
+  const { name, version } = r.os;
+  if (!name) return null;
+  const majorMinor = version?.split('.').slice(0, 2).join('.');
+  switch (name) {
+    case 'Windows':
+      return `Windows ${WINDOWS[version ?? ''] ?? version ?? ''}`.trim();
+    case 'Mac OS':
+      return majorMinor ? `macOS ${majorMinor}` : 'macOS';
+    case 'iOS':
+      return `${r.device.model === 'iPad' ? 'iPadOS' : 'iOS'}${majorMinor ? ` ${majorMinor}` : ''}`;
+    // their version in a user agent is not the system's (a build number, or the Android it is based on)
+    case 'Chromium OS':
+      return 'ChromeOS';
+    case 'HarmonyOS':
+      return 'HarmonyOS';
+    default:
+      return majorMinor ? `${name} ${majorMinor}` : name;
+  }
 }
 
 const memo = new Map<string, ClientInfo>();
 const MEMO_SIZE = 500;
 
-/** Browser and system named by a user agent (major versions only); null for what it does not recognise. */
-export function parseUserAgent(userAgent: string | undefined): ClientInfo {
+/**
+ * Browser (major version) and system (major and minor) named by a user agent; null for what it does not recognise.
+ * The one parser of the server: the logs and the online-user list name a client alike.
+ */
+export function parseUserAgent(userAgent: string | null | undefined): ClientInfo {
   const ua = (userAgent ?? '').slice(0, 512);
   if (!ua) return { browser: null, os: null };
   const hit = memo.get(ua);
   if (hit) return hit;
-  const info = { browser: first(BROWSERS, ua), os: first(SYSTEMS, ua) };
+  const r = new UAParser(ua, EXTENSIONS).getResult();
+  const info = { browser: browserOf(r, ua), os: osOf(r) };
   if (memo.size >= MEMO_SIZE) memo.clear();
   memo.set(ua, info);
   return info;

@@ -1,10 +1,14 @@
 export { registerAuditRoutes } from './audit/audit.routes';
-export { BOOK_PERMISSION } from './item/item.access';
+export { BOOK_PERMISSION, taskAccess } from './item/item.access';
+export { createItemRepo } from './item/item.repo';
 export { registerItemRoutes } from './item/item.routes';
+export { itemDto } from './item/item.service';
 export { registerPeopleRoutes } from './people';
 export { registerPickRecordRoutes } from './pick-record/pick-record.routes';
 export { registerReviewTaskRoutes } from './review/review.routes';
+export { OPEN_REVIEW } from './review/review-core';
 export { registerScanRoutes } from './scan/scan.routes';
 export { registerSnapshotRoutes } from './snapshot/snapshot.routes';
 export { registerSubTaskRoutes } from './subtask/subtask.routes';
 export { registerTaskRoutes } from './task/task.routes';
+export { type TimeRange, timeRange } from './time-range';

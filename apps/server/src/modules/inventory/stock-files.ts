@@ -4,9 +4,9 @@ import type { Database } from '../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../kernel/db/tenant-scope';
 import { AppError } from '../../kernel/errors/app-error';
 import { openCsv, readCsv } from '../../kernel/files/csv';
+import { MAX_IMPORT_ROWS, readImportSheet, type SheetTexts } from '../../kernel/files/master-files';
 import { openXlsx, type SheetColumn, type SheetRow } from '../../kernel/files/xlsx';
 import { parseTime } from '../../kernel/i18n/time';
-import { MAX_IMPORT_ROWS, readImportSheet, type SheetTexts } from '../warehouse/master-files';
 
 /**
  * Largest stock file (snapshot import): a million CSV rows are about 30 MB, so stock files may be far larger than

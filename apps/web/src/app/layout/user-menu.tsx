@@ -1,4 +1,5 @@
 import { ClearOutlined, HomeOutlined, LogoutOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Modal, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +8,6 @@ import { useAuthImage } from '../../lib/api/use-auth-image';
 import { local, session } from '../../lib/auth/storage';
 import { useNarrow } from '../../lib/layout/narrow';
 import { useTheme } from '../../lib/theme/theme-store';
-import { queryClient } from '../app';
 import { useBarColors } from './chrome-colors';
 
 /** The user dropdown: home, personal centre, clear cache, 401, sign out (spec §2). */
@@ -15,6 +15,8 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const navigate = useNavigate();
+  // the app's client, from its provider (importing app.tsx here would make a cycle: the app renders this menu)
+  const queryClient = useQueryClient();
   const { data: user } = useUserInfo();
   const narrow = useNarrow();
   // the avatar is served behind the bearer token

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
-import { useUserInfo } from '../../features/auth/session.api';
+import { useUserInfo } from '../../lib/auth/user-info';
 
 /** A permission check: one code, any of a set, or all of a set (spec §6). */
 export type AuthCheck = string | { any: readonly string[] } | { all: readonly string[] };

@@ -2,32 +2,17 @@ import { routes as api, type RouteInput } from '@shelfwise/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api/client';
 import { tokens } from '../../lib/auth/tokens';
+import { sessionKeys, useUserInfo } from '../../lib/auth/user-info';
 import { useTheme } from '../../lib/theme/theme-store';
 
-/** Query keys of the signed-in session. */
-export const sessionKeys = {
-  sysInfo: ['sysInfo'] as const,
-  userInfo: ['userInfo'] as const,
-  menuTree: (lang: string) => ['loginMenuTree', lang] as const,
-  buttons: ['ownBtnPermList'] as const,
-  captcha: ['captcha'] as const,
-};
+// the signed-in user is read by shared components too: it lives in lib/, and is also offered here
+export { sessionKeys, useUserInfo };
 
 /** Branding and login switches (public). */
 export function useSysInfo() {
   return useQuery({
     queryKey: sessionKeys.sysInfo,
     queryFn: () => call(api.sysConfig.sysInfo, {}, { silent: true }),
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** The signed-in user (spec §3 "Current user info"). */
-export function useUserInfo(enabled = true) {
-  return useQuery({
-    queryKey: sessionKeys.userInfo,
-    queryFn: () => call(api.sysAuth.userInfo),
-    enabled: enabled && !!tokens.access(),
     staleTime: 5 * 60_000,
   });
 }

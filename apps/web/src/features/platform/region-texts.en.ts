@@ -1,4 +1,4 @@
-/** English texts of the regions page and the region picker. */
+/** English texts of the regions page (the region picker keeps its own: components/region-cascader.texts.ts). */
 export const regionEn = {
   title: 'Regions',
   add: 'Add country',
@@ -20,7 +20,6 @@ export const regionEn = {
   createTime: 'Created',
   hasChildren: 'Delete the regions below it first',
   searchHint: 'Search results: clear the filters to browse the tree',
-  picker: { placeholder: 'Country / province / city', empty: 'No regions' },
   import: {
     button: 'Import',
     title: 'Import regions',

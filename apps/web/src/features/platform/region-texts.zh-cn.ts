@@ -1,6 +1,6 @@
 import type { RegionTexts } from './region-texts.en';
 
-/** 行政区域页面与区域选择器的简体中文文本。 */
+/** 行政区域页面的简体中文文本（区域选择器的文本在 components/region-cascader.texts.ts）。 */
 export const regionZhCn: RegionTexts = {
   title: '行政区域',
   add: '新增国家/地区',
@@ -22,7 +22,6 @@ export const regionZhCn: RegionTexts = {
   createTime: '创建时间',
   hasChildren: '请先删除其下级区域',
   searchHint: '当前为搜索结果：清空筛选条件即可浏览树形列表',
-  picker: { placeholder: '国家/地区 / 省 / 市', empty: '暂无区域' },
   import: {
     button: '导入',
     title: '导入行政区域',

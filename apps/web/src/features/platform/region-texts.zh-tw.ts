@@ -1,6 +1,6 @@
 import type { RegionTexts } from './region-texts.en';
 
-/** 行政區域頁面與區域選擇器的繁體中文文字。 */
+/** 行政區域頁面的繁體中文文字（區域選擇器的文字在 components/region-cascader.texts.ts）。 */
 export const regionZhTw: RegionTexts = {
   title: '行政區域',
   add: '新增國家/地區',
@@ -22,7 +22,6 @@ export const regionZhTw: RegionTexts = {
   createTime: '建立時間',
   hasChildren: '請先刪除其下層區域',
   searchHint: '目前為搜尋結果：清除篩選條件即可瀏覽樹狀清單',
-  picker: { placeholder: '國家/地區 / 省 / 市', empty: '暫無區域' },
   import: {
     button: '匯入',
     title: '匯入行政區域',

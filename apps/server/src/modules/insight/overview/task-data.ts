@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 import { notFound } from '../../../kernel/errors/app-error';
-import { OPEN_REVIEW } from '../../inventory/review/review-core';
+import { OPEN_REVIEW } from '../../inventory';
 import { checklistState } from './state-rule';
 
 // What the overview reads about a count task: which task, a stamp of its progress, the states of its checklist

@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Locale } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
+import { sheetText } from '../../../kernel/files/master-files';
 import type { TimeFormatter } from '../../../kernel/http/context';
-import { sheetText } from '../../warehouse/master-files';
 import { freedRows, leftOutRows, moveRows, type PlanRun, scopeDto } from './planner.service';
 
 const text = sheetText({

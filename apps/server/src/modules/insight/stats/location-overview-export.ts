@@ -1,5 +1,5 @@
 import type { Locale, locationOverview, OutputOf } from '@shelfwise/contract';
-import type { SheetTexts } from '../../warehouse/master-files';
+import type { SheetTexts } from '../../../kernel/files/master-files';
 import { statsWorkbook } from './stats-workbook';
 
 type Summary = OutputOf<typeof locationOverview.summary>;

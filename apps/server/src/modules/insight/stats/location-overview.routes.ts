@@ -1,8 +1,8 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx } from '../../warehouse/master-files';
 import { createLocationOverviewService } from './location-overview.service';
 import type { StatsCache } from './stats-cache';
 

@@ -1,5 +1,5 @@
 import { AbcClassEnum, enumLabel, type Locale, type OutputOf, type pickCount } from '@shelfwise/contract';
-import type { SheetTexts } from '../../warehouse/master-files';
+import type { SheetTexts } from '../../../kernel/files/master-files';
 import { type Cell, statsWorkbook } from './stats-workbook';
 
 type Summary = OutputOf<typeof pickCount.summary>;

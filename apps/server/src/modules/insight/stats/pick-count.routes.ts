@@ -1,9 +1,9 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatNow } from '../../../kernel/i18n/time';
-import { sendXlsx } from '../../warehouse/master-files';
 import { createPickCountService } from './pick-count.service';
 import type { StatsCache } from './stats-cache';
 

@@ -2,7 +2,7 @@ import { AbcClass, type InputOf, type pickCount, pickHeatmapResult } from '@shel
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime } from '../../../kernel/i18n/time';
-import { timeRange } from '../../inventory/time-range';
+import { timeRange } from '../../inventory';
 import { type FloorPlan, loadFloorPlan } from '../geometry';
 import { classifyAbc } from './abc';
 import { createPickCountRepo, type PickLocationAgg, type PickScope, type PickSkuAgg } from './pick-count.repo';

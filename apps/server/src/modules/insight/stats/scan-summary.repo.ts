@@ -1,7 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
-import type { TimeRange } from '../../inventory/time-range';
+import type { TimeRange } from '../../inventory';
 import type { ScopedContext } from '../../warehouse/warehouse';
 import { hourBucket, num } from './stats-common';
 

@@ -2,7 +2,7 @@ import { type InputOf, SCAN_CHART_COUNTERS, SCAN_MAX_HOURS, type scanSummary } f
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { timeRange } from '../../inventory/time-range';
+import { timeRange } from '../../inventory';
 import {
   type CounterFigures,
   combineScanFigures,

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Locale } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
-import { type SheetTexts, sheetText } from '../../warehouse/master-files';
+import { type SheetTexts, sheetText } from '../../../kernel/files/master-files';
 
 /** A cell value of a statistics sheet. */
 export type Cell = string | number | null;

@@ -10,8 +10,8 @@ import {
   roundQty,
 } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
+import { sheetText } from '../../../kernel/files/master-files';
 import type { TimeFormatter } from '../../../kernel/http/context';
-import { sheetText } from '../../warehouse/master-files';
 import type { AuditTaskRow, Figures, VarianceLineRow } from './audit.repo';
 
 const text = sheetText({

@@ -4,7 +4,7 @@ import { prepared } from '../../../kernel/db/prepared';
 import type { Database } from '../../../kernel/db/schema';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
-import { scopedWarehouses } from '../../warehouse/warehouse/warehouse.repo';
+import { scopedWarehouses } from '../../warehouse/warehouse';
 
 /** The permission that shows book quantities (and what is derived from them) of a blind count. */
 export const BOOK_PERMISSION = 'inventoryCheckItem:book';

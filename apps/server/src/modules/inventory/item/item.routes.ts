@@ -1,9 +1,9 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../kernel/errors/app-error';
+import { sendXlsx } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx } from '../../warehouse/master-files';
 import type { ProgressSink } from '../scan/progress';
 import { progressEmitter } from '../scan/progress';
 import { createItemService } from './item.service';

@@ -1,8 +1,8 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx, uploadedFile } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx, uploadedFile } from '../../warehouse/master-files';
 import { createPickRecordService } from './pick-record.service';
 
 /** Routes of `inventoryPickRecord`. */

@@ -3,10 +3,10 @@ import { type InputOf, type inventoryPickRecord, type Locale, pickRecordImportRo
 import type { InvPickRecordTable } from '../../../kernel/db/schema';
 import { withAudit } from '../../../kernel/db/tenant-scope';
 import { notFound } from '../../../kernel/errors/app-error';
+import { importColumns, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { importColumns, rowIssue, sheetText } from '../../warehouse/master-files';
 import type { UploadedStockFile } from '../snapshot/snapshot.service';
 import { parsePickTime, readStockFile, resolveStockCodes, roundQuantity, STOCK_SHEET_TEXT } from '../stock-files';
 import { timeRange } from '../time-range';

@@ -1,8 +1,8 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx, uploadedFile } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx, uploadedFile } from '../../warehouse/master-files';
 import { MAX_STOCK_FILE_BYTES } from '../stock-files';
 import { createSnapshotService } from './snapshot.service';
 

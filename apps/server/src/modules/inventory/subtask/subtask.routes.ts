@@ -1,8 +1,8 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { uploadedFile } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { uploadedFile } from '../../warehouse/master-files';
 import { createSubTaskService } from './subtask.service';
 import { createSubTaskFiles } from './subtask-files';
 import { createSubTaskFlow } from './subtask-flow';

@@ -18,13 +18,13 @@ import type { InvTaskTable } from '../../../kernel/db/schema';
 import { ScopeKind } from '../../../kernel/db/schema-inventory';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime } from '../../../kernel/i18n/time';
 import { enumParam } from '../../../kernel/i18n/translate';
-import { sheetText } from '../../warehouse/master-files';
 import { timeRange } from '../time-range';
 import { createTaskRepo, type TaskFilters, type TaskRow } from './task.repo';
 

@@ -5,7 +5,7 @@ import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { ABNORMAL_CAUSES } from '../seed/seed';
+import { ABNORMAL_CAUSES } from '../seed';
 import { createDictRepo } from './dict.repo';
 
 /** Translations of dictionary labels by `typeCode_value` (spec §3), from the shared enums and seeded lists. */

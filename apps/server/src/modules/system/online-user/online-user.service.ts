@@ -3,9 +3,9 @@ import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { parseUserAgent } from '../../../kernel/logs';
 import { type Realtime, rooms, type SocketIdentity } from '../../../kernel/realtime/realtime';
 import { createOnlineUserRepo } from './online-user.repo';
-import { parseUserAgent } from './user-agent';
 
 type OnlineUser = OutputOf<typeof sysOnlineUser.page>['items'][number];
 type PageInput = InputOf<typeof sysOnlineUser.page>;
@@ -88,8 +88,8 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
             account: s.account,
             realName: s.real_name,
             ip: conn.ip || s.ip || '',
-            browser: agent.browser,
-            os: agent.os,
+            browser: agent.browser ?? 'Unknown',
+            os: agent.os ?? 'Unknown',
             loginTime: time(s.created_at),
             connectTime: time(conn.since),
             connections: conn.count,

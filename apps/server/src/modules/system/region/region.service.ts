@@ -7,7 +7,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { issueMessage } from '../../../kernel/http/reply';
-import { regionPaths } from '../seed/region.seed';
+import { regionPaths } from '../seed';
 import { createRegionRepo, pathOf, type RegionFilters, type RegionRow } from './region.repo';
 
 type Input<K extends keyof typeof sysRegion> = InputOf<(typeof sysRegion)[K]>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../kernel/auth/password';
 import { openDatabase } from '../../../kernel/db/connect';
 import { seedId } from '../../../kernel/db/ids';
-import { migrateToLatest } from '../../../kernel/db/migrator';
+import { migrateToLatest } from '../../../kernel/db/migrate';
 import type { Database } from '../../../kernel/db/schema';
 import { SETTING } from '../../../kernel/settings/settings';
 import { DEFAULT_TENANT, describeEachDialect, TEST_PASSWORD } from '../../../test/harness';

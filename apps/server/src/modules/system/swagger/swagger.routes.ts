@@ -7,7 +7,7 @@ import { AppError } from '../../../kernel/errors/app-error';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { buildOpenApi } from '../../../kernel/http/openapi';
-import type { AuthService } from '../auth/auth.service';
+import type { AuthService } from '../auth';
 import { LOGIN_PAGE, LOGIN_SCRIPT, LOGO_SVG } from './swagger-login-page';
 
 const COOKIE = 'sw_docs';

@@ -7,7 +7,7 @@ import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
-import { generatePassword } from '../seed/seed';
+import { generatePassword } from '../seed';
 import { createTenantRepo, type TenantRow } from './tenant.repo';
 
 type Input<K extends keyof typeof sysTenant> = InputOf<(typeof sysTenant)[K]>;

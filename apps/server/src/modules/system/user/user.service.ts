@@ -12,7 +12,7 @@ import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { issueMessage } from '../../../kernel/http/reply';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
-import { generatePassword } from '../seed/seed';
+import { generatePassword } from '../seed';
 import { createUserRepo, type UserFilters, type UserRow } from './user.repo';
 
 type Input<K extends keyof typeof sysUser> = InputOf<(typeof sysUser)[K]>;

@@ -3,8 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, WhAreaTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses } from '../warehouse';
-import { IMPORT_BATCH } from '../warehouse/warehouse.repo';
+import { IMPORT_BATCH, type ScopedContext, scopedWarehouses } from '../warehouse';
 
 /** Filters of the page and the export. */
 export type AreaFilters = Omit<InputOf<typeof warehouseArea.page>, 'page' | 'pageSize' | 'field' | 'order'>;

@@ -10,12 +10,12 @@ import {
 import type { WhAreaTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { createLiveStreamRepo } from '../live-view';
-import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
 import { type AreaFilters, type AreaRow, createAreaRepo } from './area.repo';
 
 type Input<K extends keyof typeof warehouseArea> = InputOf<(typeof warehouseArea)[K]>;

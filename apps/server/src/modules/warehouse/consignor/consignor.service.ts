@@ -3,11 +3,11 @@ import { consignorImportRow, type InputOf, type Locale, Status, type warehouseCo
 import type { WhConsignorTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { readImportSheet, rowIssue, sheetText } from '../master-files';
 import { type ConsignorFilters, type ConsignorRow, createConsignorRepo } from './consignor.repo';
 
 type Input<K extends keyof typeof warehouseConsignor> = InputOf<(typeof warehouseConsignor)[K]>;

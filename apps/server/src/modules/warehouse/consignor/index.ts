@@ -1,1 +1,2 @@
+export { createConsignorRepo } from './consignor.repo';
 export { registerConsignorRoutes } from './consignor.routes';

@@ -5,8 +5,7 @@ import { paginateShaped } from '../../../kernel/db/paging';
 import type { Database, WhLocationTable } from '../../../kernel/db/schema';
 import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses, warehouseScope } from '../warehouse';
-import { IMPORT_BATCH } from '../warehouse/warehouse.repo';
+import { IMPORT_BATCH, type ScopedContext, scopedWarehouses, warehouseScope } from '../warehouse';
 
 /** Filters of the page and the export. */
 export type LocationFilters = Omit<InputOf<typeof warehouseLocation.page>, 'page' | 'pageSize' | 'field' | 'order'>;

@@ -1,8 +1,8 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
+import { sendXlsx, uploadedFile } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx, uploadedFile } from '../master-files';
 import { createLocationService } from './location.service';
 
 /** Routes of `warehouseLocation`. */

@@ -10,11 +10,11 @@ import {
 import type { WhLocationTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
 import { createLocationRepo, type LocationFilters, type LocationRow } from './location.repo';
 import { combinations, expandRange, missingTokens } from './location-generator';
 

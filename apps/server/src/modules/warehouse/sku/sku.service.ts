@@ -3,12 +3,12 @@ import { type InputOf, type Locale, Status, skuImportRow, type warehouseSku } fr
 import type { WhSkuTable } from '../../../kernel/db/schema';
 import { type TenantContext, updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createConsignorRepo } from '../consignor/consignor.repo';
-import { readImportSheet, rowIssue, sheetText } from '../master-files';
+import { createConsignorRepo } from '../consignor';
 import { createSkuRepo, type SkuFilters, type SkuRow } from './sku.repo';
 
 type Input<K extends keyof typeof warehouseSku> = InputOf<(typeof warehouseSku)[K]>;

@@ -1,2 +1,2 @@
-export { type ScopedContext, scopedWarehouses, warehouseScope } from './warehouse.repo';
+export { IMPORT_BATCH, type ScopedContext, scopedWarehouses, warehouseScope } from './warehouse.repo';
 export { registerWarehouseRoutes } from './warehouse.routes';

@@ -1,7 +1,7 @@
 import type { Locale } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import type { Database, SysRegionTable } from '../../../kernel/db/schema';
-import { regionName } from '../../system/region/region.service';
+import { regionName } from '../../system/region';
 
 type Region = Pick<SysRegionTable, 'id' | 'pid' | 'code' | 'name_en' | 'name_zh_cn' | 'name_zh_tw'>;
 

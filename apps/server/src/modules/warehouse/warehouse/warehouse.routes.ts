@@ -1,9 +1,9 @@
 import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../kernel/errors/app-error';
+import { sendXlsx, uploadedFile } from '../../../kernel/files/master-files';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { sendXlsx, uploadedFile } from '../master-files';
 import { createWarehouseService } from './warehouse.service';
 
 /** Routes of `warehouseInfo`. */

@@ -5,11 +5,11 @@ import type { WhWarehouseTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
+import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { importColumns, readImportSheet, rowIssue, sheetText } from '../master-files';
 import { createWarehouseRepo, type WarehouseFilters, type WarehouseRow } from './warehouse.repo';
 import { loadRegionBook } from './warehouse-regions';
 

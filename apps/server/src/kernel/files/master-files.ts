@@ -2,9 +2,9 @@ import type { Readable } from 'node:stream';
 import { LOCALES, type Locale } from '@shelfwise/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../kernel/errors/app-error';
-import { readXlsx, type SheetColumn } from '../../kernel/files/xlsx';
-import { issueMessage } from '../../kernel/http/reply';
+import { AppError } from '../errors/app-error';
+import { issueMessage } from '../http/reply';
+import { readXlsx, type SheetColumn } from './xlsx';
 
 /** Largest master-data import, in rows. */
 export const MAX_IMPORT_ROWS = 100_000;

@@ -1,0 +1,2 @@
+export { registerAuthRoutes } from './auth.routes';
+export type { AuthService } from './auth.service';

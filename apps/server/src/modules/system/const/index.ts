@@ -1,0 +1,1 @@
+export { registerConstRoutes } from './const.routes';

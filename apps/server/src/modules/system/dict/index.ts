@@ -1,0 +1,1 @@
+export { registerDictRoutes } from './dict.routes';

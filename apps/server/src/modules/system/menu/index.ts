@@ -1,0 +1,1 @@
+export { registerMenuRoutes } from './menu.routes';

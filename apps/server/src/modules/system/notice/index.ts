@@ -1,0 +1,1 @@
+export { registerNoticeRoutes } from './notice.routes';

@@ -1,0 +1,1 @@
+export { registerOnlineUserRoutes } from './online-user.routes';

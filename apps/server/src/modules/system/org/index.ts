@@ -1,0 +1,1 @@
+export { registerOrgRoutes } from './org.routes';

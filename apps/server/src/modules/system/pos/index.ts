@@ -1,0 +1,1 @@
+export { registerPosRoutes } from './pos.routes';

@@ -1,0 +1,2 @@
+export { registerRegionRoutes } from './region.routes';
+export { regionName } from './region.service';

@@ -1,0 +1,3 @@
+export { configSeed } from './config.seed';
+export { regionPaths, seedRegions } from './region.seed';
+export { ABNORMAL_CAUSES, generatePassword, type SeedReport, seedSystem } from './seed';

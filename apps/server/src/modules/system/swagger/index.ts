@@ -1,0 +1,1 @@
+export { registerSwaggerRoutes } from './swagger.routes';
