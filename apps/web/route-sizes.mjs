@@ -1,5 +1,5 @@
 // Prints the JavaScript each route downloads (gzip), from Vite's manifest: the entry's static imports plus the
-// route's lazy chunk and its static imports. The login route must stay under 300 KB (ARCHITECTURE §6).
+// route's lazy chunk and its static imports. The login route must stay under 300 KB (docs/architecture.md#front-end).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 

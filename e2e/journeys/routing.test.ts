@@ -5,7 +5,7 @@ import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { signInToWorkbench } from '../support/session';
 
-// Routing rules of spec §2 that depend on menus an administrator adds: dynamic segments, tab titles from a
+// Routing rules of docs/web-shell.md#routes that depend on menus an administrator adds: dynamic segments, tab titles from a
 // `tagsViewName` map, link menus opening in a new window; and the sign-in page in dark mode.
 
 describe('routing: dynamic segments, tab names, link menus, dark sign-in page', () => {

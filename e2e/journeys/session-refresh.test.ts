@@ -17,7 +17,7 @@ function expired(token: string, dataDir: string): string {
   return `${head}.${past}.${sig}`;
 }
 
-describe('the refresh-token protocol in the browser (spec §4)', () => {
+describe('the refresh-token protocol in the browser (docs/api-contract.md#sign-in-and-tokens)', () => {
   const env = useJourney();
 
   it('renews an expired access token through the refresh header without the user noticing', async () => {

@@ -216,7 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     errorResponseBuilder: (_req, context) =>
       Object.assign(new Error('rate limited'), { statusCode: 429, retryAfterSeconds: Math.ceil(context.ttl / 1000) }),
   });
-  // uploads: one file per request, at most 10 MB (API-CONTRACT §5); over the limit answers 413
+  // uploads: one file per request, at most 10 MB (docs/api-contract.md#paging-export-import-upload); over the limit answers 413
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,

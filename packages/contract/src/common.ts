@@ -55,7 +55,7 @@ const zSortOrder = z
 /** The largest page a page endpoint serves. */
 export const PAGE_SIZE_MAX = 500;
 
-/** Common paging input (API-CONTRACT §5). `field` must be whitelisted per endpoint. */
+/** Common paging input (docs/api-contract.md#paging-export-import-upload). `field` must be whitelisted per endpoint. */
 export const pageInput = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(20),
@@ -98,7 +98,7 @@ export type PageResult<T> = {
   hasNextPage: boolean;
 };
 
-/** The wrapper every JSON response has (API-CONTRACT §2). */
+/** The wrapper every JSON response has (docs/api-contract.md#the-response-wrapper). */
 export interface ApiResponse<T> {
   code: number;
   type: 'success' | 'error';

@@ -16,7 +16,7 @@ function audit(t: Builder): Builder {
     .addColumn('updated_by', 'bigint');
 }
 
-/** Consignors (owners of goods), their SKUs and the SKUs' barcodes (DOMAIN-STOCKTAKE §1). */
+/** Consignors (owners of goods), their SKUs and the SKUs' barcodes (docs/counting.md#master-data). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const create = (name: string) => tableOptions(db, db.schema.createTable(name) as Builder);
 

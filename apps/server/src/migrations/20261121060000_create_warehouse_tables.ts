@@ -15,7 +15,7 @@ const audit = (t: Builder): Builder =>
     .addColumn('updated_at', 'bigint')
     .addColumn('updated_by', 'bigint');
 
-/** Warehouses, storage areas and storage locations (DOMAIN-STOCKTAKE §1). */
+/** Warehouses, storage areas and storage locations (docs/counting.md#master-data). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const create = (name: string) => tableOptions(db, db.schema.createTable(name) as Builder);
 

@@ -16,7 +16,7 @@ const audit = (t: Builder): Builder =>
     .addColumn('updated_by', 'bigint');
 
 /**
- * Stock snapshots (a header and its lines) and pick records (DOMAIN-STOCKTAKE §1). Lines and picks keep the codes
+ * Stock snapshots (a header and its lines) and pick records (docs/counting.md#master-data). Lines and picks keep the codes
  * as imported next to the ids, so a snapshot still reads the same after master data is renamed. Quantities are
  * doubles holding at most three decimals (checked on import).
  */

@@ -26,7 +26,7 @@ const progress = (t: Builder): Builder =>
     .addColumn('diff_line_count', 'integer', zero);
 
 /**
- * Counting (DOMAIN-STOCKTAKE §2 to §5): tasks with their scope, checklist locations (the lcc, which also says which
+ * Counting (docs/counting.md): tasks with their scope, checklist locations (the lcc, which also says which
  * sub-task holds a location), sub-tasks and their counters, count lines (items) with pictures, the append-only scan
  * events the counted quantities are derived from, review tasks with their lines, and audit decisions.
  * Quantities are doubles of at most three decimals; a lot of '' means none (so the line key can be unique).

@@ -35,7 +35,7 @@ const TAB_NAME_KEYS = new Set(['zh-cn', 'en', 'zh-tw']);
 
 /**
  * Tab titles may come from a `tagsViewName` query or param: a JSON map with only the keys zh-cn, en and zh-tw,
- * one to three entries (spec §5). Anything else is ignored.
+ * one to three entries (docs/web-shell.md#validation-on-the-page). Anything else is ignored.
  */
 export function tabNameFrom(raw: string | null | undefined, locale: Locale): string | undefined {
   if (!raw) return undefined;

@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type Page = LazyExoticComponent<ComponentType>;
 
 /**
- * The pages a menu's `component` key can name (MENUS.md). Each key resolves to exactly one lazy page or to
+ * The pages a menu's `component` key can name (docs/menus.md). Each key resolves to exactly one lazy page or to
  * none (the route then shows not-found). Pages load only when their route opens.
  */
 const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PageLoading } from '../components/page-loading';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 
-/** Home path after sign-in and the sign-in path (spec §9). */
+/** Home path after sign-in and the sign-in path (docs/web-shell.md#fixed-values). */
 export const HOME_PATH = '/dashboard/home';
 export const LOGIN_PATH = '/login';
 
@@ -21,7 +21,7 @@ const ErrorPage = lazy(() => import('../features/pages/error-page').then((m) => 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /**
- * Fixed routes of spec §2; every other path is resolved inside the main layout against the user's menu tree
+ * Fixed routes of docs/web-shell.md#routes; every other path is resolved inside the main layout against the user's menu tree
  * (one lazy page per component key, or not-found).
  */
 export const router = createBrowserRouter([

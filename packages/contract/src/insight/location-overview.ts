@@ -3,7 +3,7 @@ import { zBoolLike, zId } from '../common';
 import { service } from '../endpoint';
 import { statsOption, statsPage, statsPageOf } from './stats-common';
 
-// The location overview (`locationOverview`, DOMAIN-STOCKTAKE §6): how full each storage location is.
+// The location overview (`locationOverview`, docs/counting.md#audit-and-insight): how full each storage location is.
 //
 // Quantity basis: `counted` (default) = the latest counted quantity per location / SKU / consignor / lot within the
 // last `days` days (a location not counted in that window is *unknown*); `snapshot` = the book stock of a stock

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId } from '../common';
 import { service } from '../endpoint';
 
-// The warehouse overview (`warehouseOverview`, DOMAIN-STOCKTAKE §6): data cards, the 2D floor plan and the 3D scene,
+// The warehouse overview (`warehouseOverview`, docs/counting.md#audit-and-insight): data cards, the 2D floor plan and the 3D scene,
 // both coloured by count state (`OverviewStateEnum`), and the lines of one location.
 //
 // Geometry: metres. An area's rectangle starts at (posX, posY) on the floor plan; a location's stored x / y are

@@ -3,7 +3,7 @@ import { zId } from '../common';
 import { service } from '../endpoint';
 import { statsBaseFilters, statsOption, statsPage, statsPageOf } from './stats-common';
 
-// Picking statistics (`pickCount`, DOMAIN-STOCKTAKE §6) from imported pick records (`inv_pick_record`): picks per
+// Picking statistics (`pickCount`, docs/counting.md#audit-and-insight) from imported pick records (`inv_pick_record`): picks per
 // location and per SKU, the heat map on the floor plan, and ABC classes.
 //
 // A *pick* is one pick record (one visit of a location for a SKU); `quantity` sums the units picked.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zId } from '../common';
 import { service } from '../endpoint';
 
-// The consolidation planner (`consolidationPlanner`, DOMAIN-STOCKTAKE §6): moves that merge partly filled locations
+// The consolidation planner (`consolidationPlanner`, docs/counting.md#audit-and-insight): moves that merge partly filled locations
 // of the same stock (SKU, consignor, lot, on one shelf type) into fewer locations, from quantities counted within a
 // number of days. The model and the algorithm are documented in the server's `insight/planner/planner.ts`.
 

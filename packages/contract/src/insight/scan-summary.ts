@@ -3,7 +3,7 @@ import { zId } from '../common';
 import { service } from '../endpoint';
 import { statsBaseFilters, statsOption, statsPage, statsPageOf } from './stats-common';
 
-// The scan summary (`scanSummary`, DOMAIN-STOCKTAKE §6, §7), computed from the scan ledger (`inv_scan_event`) of the
+// The scan summary (`scanSummary`, docs/counting.md), computed from the scan ledger (`inv_scan_event`) of the
 // warehouse's count tasks. What the ledger holds, and so what the figures can say:
 // - a *scan* is a device event of kind `unit` or `carton` (each adds units to a line);
 // - an *undo* is an event that took a scan back (an undo that found nothing to take back is not counted);

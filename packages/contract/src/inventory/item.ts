@@ -11,7 +11,7 @@ const zCount = z.number().min(0).max(MAX_QUANTITY).refine(quantityPrecisionOk, {
 export const pictureRef = z.object({ id: z.number(), name: z.string() });
 
 /**
- * A count line (DOMAIN-STOCKTAKE §2). `bookQty`, `diffQty`, `diffPct`, `diffValue` and `result` are null for a
+ * A count line (docs/counting.md#counting). `bookQty`, `diffQty`, `diffPct`, `diffValue` and `result` are null for a
  * caller who may not see book quantities of a blind count (only `inventoryCheckItem:book` holders may).
  */
 export const itemEntity = z.object({

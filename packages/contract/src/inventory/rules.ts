@@ -1,6 +1,6 @@
 import { ItemResult } from '../enums';
 
-// The measures of DOMAIN-STOCKTAKE §7, shared by the server (counters, audit, reports) and the web (drawers).
+// The measures of docs/counting.md#measures, shared by the server (counters, audit, reports) and the web (drawers).
 
 /** Rounds a quantity to the three decimals quantities carry (sums of doubles drift: 0.1 + 0.2). */
 export function roundQty(n: number): number {

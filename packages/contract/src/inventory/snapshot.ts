@@ -26,7 +26,7 @@ export const zQuantity = z
 /** A lot (batch) number as imported: optional, at most 64 characters. */
 export const zLot = z.string().max(64);
 
-/** A stock snapshot: the WMS book stock of one warehouse at one moment (DOMAIN-STOCKTAKE §1). */
+/** A stock snapshot: the WMS book stock of one warehouse at one moment (docs/counting.md#master-data). */
 export const snapshotEntity = z.object({
   id: z.number(),
   warehouseId: z.number(),

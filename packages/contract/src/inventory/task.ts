@@ -30,7 +30,7 @@ export const progressFields = {
 };
 
 /**
- * An inventory (count) task (DOMAIN-STOCKTAKE §2): what is counted (warehouse, scope, snapshot), how (type, count
+ * An inventory (count) task (docs/counting.md#counting): what is counted (warehouse, scope, snapshot), how (type, count
  * mode, tolerance, passes, uncounted rule), and its two statuses (§3). `version` guards concurrent edits.
  */
 export const taskEntity = z.object({

@@ -70,7 +70,7 @@ export const registrationInput = z.object({
   code: z.string().min(1).max(16),
 });
 
-/** The signed-in user as the shell needs it (spec §3 "Current user info"). */
+/** The signed-in user as the shell needs it (docs/web-shell.md#start-up-and-settings). */
 export const userInfo = z.object({
   id: z.number(),
   account: z.string(),
@@ -111,7 +111,7 @@ export const qrStatusOutput = z.object({
   refreshToken: z.string().optional(),
 });
 
-/** Authentication endpoints (API-CONTRACT §3). */
+/** Authentication endpoints (docs/api-contract.md#sign-in-and-tokens). */
 export const sysAuth = service('sysAuth', {
   login: {
     action: 'login',

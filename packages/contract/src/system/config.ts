@@ -44,7 +44,7 @@ export const configPageInput = pageInputWith(['name', 'code', 'groupCode', 'orde
   configFilter,
 );
 
-/** Public branding and login switches (spec §3 "System info"). */
+/** Public branding and login switches (docs/web-shell.md#start-up-and-settings). */
 export const sysInfo = z.object({
   logo: z.string(),
   title: z.string(),

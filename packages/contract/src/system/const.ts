@@ -4,7 +4,7 @@ import { service } from '../endpoint';
 /** One constant: display name and code. */
 export const constItem = z.object({ name: z.string(), code: z.union([z.number(), z.string()]) });
 
-/** Constant types and their values (spec §3 "Constant list"). */
+/** Constant types and their values (docs/web-shell.md#start-up-and-settings). */
 export const sysConst = service('sysConst', {
   list: {
     action: 'list',

@@ -18,7 +18,7 @@ const commonFilters = {
   account: z.string().max(64).optional(),
 };
 
-/** What an export adds to a page body: the scope and, for `selected`, the ids (API-CONTRACT §5). */
+/** What an export adds to a page body: the scope and, for `selected`, the ids (docs/api-contract.md#paging-export-import-upload). */
 const exportScope = { scope: z.enum(EXPORT_SCOPES).default('all'), ids: z.array(zId).max(1000).optional() };
 const hasIds = (v: { scope: string; ids?: number[] | undefined }) => v.scope !== 'selected' || (v.ids?.length ?? 0) > 0;
 const idsRequired = { path: ['ids'], error: 'export_ids_required' };

@@ -77,7 +77,7 @@ export const regionImportRow = z.object({
   remark: regionFields.remark,
 });
 
-/** Result of a region import (API-CONTRACT §5). */
+/** Result of a region import (docs/api-contract.md#paging-export-import-upload). */
 export const regionImportResult = z.object({
   total: z.number(),
   succeeded: z.number(),

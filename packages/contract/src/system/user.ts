@@ -109,7 +109,7 @@ export const userImportRow = z.object({
   roleCodes: zOptText(512),
 });
 
-/** Result of an import (API-CONTRACT §5). */
+/** Result of an import (docs/api-contract.md#paging-export-import-upload). */
 export const importResult = z.object({
   total: z.number(),
   succeeded: z.number(),

@@ -20,7 +20,7 @@ export const zMasterCode = z
   .max(64)
   .regex(/^[A-Za-z0-9][\w.-]*$/, { error: 'invalid_code' });
 
-/** What an export adds to a page body: the scope and, for `selected`, the ids (API-CONTRACT §5). */
+/** What an export adds to a page body: the scope and, for `selected`, the ids (docs/api-contract.md#paging-export-import-upload). */
 export const exportScopeFields = {
   scope: z.enum(['selected', 'page', 'all']).default('all'),
   ids: z.array(zId).max(1000).optional(),
@@ -32,7 +32,7 @@ const idsRequired = { path: ['ids'], error: 'export_ids_required' };
 export const exportInput = <S extends z.ZodRawShape>(filters: z.ZodObject<S>) =>
   filters.extend(exportScopeFields).refine((v) => hasIds(v as Parameters<typeof hasIds>[0]), idsRequired);
 
-/** Result of a master-data import (API-CONTRACT §5): rows read, written, refused, and why. */
+/** Result of a master-data import (docs/api-contract.md#paging-export-import-upload): rows read, written, refused, and why. */
 export const importReport = z.object({
   total: z.number(),
   succeeded: z.number(),

@@ -19,7 +19,7 @@ const isTimeZone = (v: string) => {
   }
 };
 
-/** A warehouse (DOMAIN-STOCKTAKE §1); owned by an organisation so data scopes apply. */
+/** A warehouse (docs/counting.md#master-data); owned by an organisation so data scopes apply. */
 export const warehouseEntity = z.object({
   id: z.number(),
   code: z.string(),

@@ -16,7 +16,7 @@ export interface TokenPair {
 }
 
 /**
- * Sessions behind the tokens (API-CONTRACT §3): issue on sign-in, rotate on refresh with reuse detection,
+ * Sessions behind the tokens (docs/api-contract.md#sign-in-and-tokens): issue on sign-in, rotate on refresh with reuse detection,
  * revoke on logout. Revocations are written to the database and to the shared cache, so every node refuses
  * a revoked token at once.
  */

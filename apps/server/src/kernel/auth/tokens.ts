@@ -44,7 +44,7 @@ const isAccess = (p: Record<string, unknown>): p is Record<string, unknown> & Ac
 /** Most verified access tokens remembered (the oldest is forgotten first). */
 const VERIFIED_MAX = 10_000;
 
-/** Signs and reads the access/refresh tokens of API-CONTRACT §3 (JWT, HS256, secret from the data folder). */
+/** Signs and reads the access/refresh tokens of docs/api-contract.md#sign-in-and-tokens (JWT, HS256, secret from the data folder). */
 export function createTokenService(secret: Uint8Array) {
   const jws = createHs256(secret);
   // access tokens already verified in this process, until they expire: a token's text fixes its claims under

@@ -1,5 +1,5 @@
 /**
- * Time-ordered 53-bit ids (ARCHITECTURE §4): milliseconds since 2025-01-01 (41 bits, ~69 years),
+ * Time-ordered 53-bit ids (docs/architecture.md#data-rules): milliseconds since 2025-01-01 (41 bits, ~69 years),
  * node number (5 bits, leased per running process), sequence (7 bits, 128 ids per millisecond).
  * They fit a JS number exactly and a BIGINT in every dialect.
  */

@@ -54,5 +54,5 @@ export function detectImageType(data: Buffer): 'png' | 'jpg' | null {
   return null;
 }
 
-/** Upload limit for files and pictures (spec §9). */
+/** Upload limit for files and pictures (docs/web-shell.md#fixed-values). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

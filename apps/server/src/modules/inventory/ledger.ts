@@ -1,4 +1,4 @@
-// The count ledger (DOMAIN-STOCKTAKE §2): every scan or entry is an append-only event in `inv_scan_event`; a
+// The count ledger (docs/counting.md#counting): every scan or entry is an append-only event in `inv_scan_event`; a
 // line's counted quantity of a pass is the sum of its events' deltas. Each function runs inside the caller's
 // transaction and keeps the progress counters of the checklist location, sub-task and task in step (incrementally;
 // bulk operations call `recomputeProgress`). The parts: `ledger-context.ts` (the task, location and SKU a count

@@ -9,7 +9,7 @@ import { HeaderBar } from './header-bar';
 import { AppSider } from './layouts';
 import { useOpenMenu, useOpenParents } from './side-menu';
 
-/** Width of the first column (spec §9: column menu width 70). */
+/** Width of the first column (docs/web-shell.md#fixed-values: column menu width 70). */
 const RAIL_WIDTH = 70;
 
 /**

@@ -26,7 +26,7 @@ function TabPage({ pathname, version }: { pathname: string; version: number }) {
 
 /**
  * What every layout shares: the top bar (`header`), the tabs, the pages of the open tabs (each kept mounted in an
- * `<Activity>`, so a hidden tab keeps its state, spec §2) with the page animation, and the footer.
+ * `<Activity>`, so a hidden tab keeps its state, docs/web-shell.md#the-chrome) with the page animation, and the footer.
  *
  * With a fixed header the top bar and tabs stay and only the pages scroll; otherwise everything scrolls together.
  * `flow` leaves scrolling to a parent (the classic layout scrolls its full-width header too).

@@ -52,7 +52,7 @@ export default function MainLayout() {
   useEffect(() => {
     if (settingsOpen) setDrawerLoaded(true);
   }, [settingsOpen]);
-  // the lock screen hides the settings too (spec §4)
+  // the lock screen hides the settings too (docs/web-shell.md#the-chrome)
   useEffect(() => {
     if (locked) setSettingsOpen(false);
   }, [locked, setSettingsOpen]);

@@ -43,7 +43,7 @@ function Group({ title }: { title: string }) {
   );
 }
 
-/** The settings drawer: every option of the theme config (spec §3), applied at once and kept in local storage. */
+/** The settings drawer: every option of the theme config (docs/web-shell.md#start-up-and-settings), applied at once and kept in local storage. */
 export default function SettingsDrawer() {
   const { t } = useTranslation('settings');
   const { open, setOpen } = useSettingsDrawer();

@@ -10,7 +10,7 @@ import { useNarrow } from '../../lib/layout/narrow';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useBarColors } from './chrome-colors';
 
-/** The user dropdown: home, personal centre, clear cache, 401, sign out (spec §2). */
+/** The user dropdown: home, personal centre, clear cache, 401, sign out (docs/web-shell.md#the-chrome). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useUserInfo } from '../../lib/auth/user-info';
 
-/** A permission check: one code, any of a set, or all of a set (spec §6). */
+/** A permission check: one code, any of a set, or all of a set (docs/tenancy-and-permissions.md#permission-codes). */
 export type AuthCheck = string | { any: readonly string[] } | { all: readonly string[] };
 
 function holds(buttons: readonly string[], check: AuthCheck): boolean {

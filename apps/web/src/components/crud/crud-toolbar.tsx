@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Auth, type AuthCheck } from './auth';
 import { GuardedButton } from './use-click-guard';
 
-/** The export scopes of spec §2. */
+/** The export scopes of docs/web-shell.md#the-chrome. */
 export type ExportScope = 'selected' | 'page' | 'all';
 
 /** Add, batch delete (confirmed), export menu, refresh, and whatever the page adds. */

@@ -28,7 +28,7 @@ export interface EditDialogProps<V extends Values> {
   testId?: string;
 }
 
-/** Trims the text values of a form (spec §5: text is trimmed of surrounding whitespace); empty texts become null. */
+/** Trims the text values of a form (docs/web-shell.md#validation-on-the-page: text is trimmed of surrounding whitespace); empty texts become null. */
 export function trimValues<V extends Values>(values: V): V {
   const out: Values = {};
   for (const [k, v] of Object.entries(values)) {
@@ -42,8 +42,8 @@ export function trimValues<V extends Values>(values: V): V {
 
 /**
  * An antd Modal with a configured form. On submit it checks antd's rules and the endpoint's Zod schema, marks the
- * failing fields and says how many fail (spec §5), shows the server's field errors on the fields, and toasts the
- * outcome (spec §8).
+ * failing fields and says how many fail (docs/web-shell.md#validation-on-the-page), shows the server's field errors on the fields, and toasts the
+ * outcome (docs/web-shell.md#errors).
  */
 export function EditDialog<V extends Values>(props: EditDialogProps<V>) {
   // mounted only while open: every opening gets a fresh form that starts from the given values

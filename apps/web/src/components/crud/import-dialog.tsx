@@ -9,7 +9,7 @@ import './crud.texts';
 
 const XLSX_MAX_BYTES = 10 * 1024 * 1024;
 
-/** What every import answers (API-CONTRACT §5): counts and the rows that failed, with the reason. */
+/** What every import answers (docs/api-contract.md#paging-export-import-upload): counts and the rows that failed, with the reason. */
 export interface ImportReport {
   total: number;
   succeeded: number;

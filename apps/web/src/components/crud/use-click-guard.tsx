@@ -17,7 +17,7 @@ export function useClickGuard(ms = CLICK_GUARD_MS) {
   return { guarded, trigger };
 }
 
-/** An antd button that disables itself for `guardMs` after each click (spec §4). */
+/** An antd button that disables itself for `guardMs` after each click (docs/web-shell.md#the-chrome). */
 export function GuardedButton({ guardMs, onClick, disabled, ...rest }: ButtonProps & { guardMs?: number }) {
   const { guarded, trigger } = useClickGuard(guardMs);
   const handle = (e: MouseEvent<HTMLElement>) => {

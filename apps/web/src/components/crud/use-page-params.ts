@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Paging and sort as the API takes them (API-CONTRACT §5). */
+/** Paging and sort as the API takes them (docs/api-contract.md#paging-export-import-upload). */
 export interface PageParams<S extends string = string> {
   page: number;
   pageSize: number;

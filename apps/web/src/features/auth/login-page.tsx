@@ -14,7 +14,7 @@ import { sessionKeys, useSysInfo } from './session.api';
 const QrLoginPanel = lazy(() => import('./qr-login-panel'));
 const LoginTenantSelect = lazy(() => import('./login-tenant-select'));
 
-/** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (spec §1). */
+/** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (docs/web-shell.md#fixed-values). */
 function isOldBrowser(): boolean {
   const m = /Chrom(e|ium)\/(\d+)/.exec(navigator.userAgent);
   return !m || Number(m[2]) < 79;

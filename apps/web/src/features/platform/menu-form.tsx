@@ -3,7 +3,7 @@ import type { FieldConfig, FieldTreeNode } from '../../components/crud';
 import { menuIcon } from '../../components/menu-icons';
 import type { MenuNode } from './menu.api';
 
-/** The menu kinds of API-CONTRACT §2. */
+/** The menu kinds of docs/api-contract.md#the-response-wrapper. */
 export const MENU_TYPES = { dir: 1, menu: 2, button: 3 } as const;
 
 /** A menu's title in the UI language (English when no translation). */

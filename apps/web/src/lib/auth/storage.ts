@@ -1,5 +1,5 @@
 /**
- * Where the shell keeps things (spec §9): the token under the key `token`, token, user info and constants in
+ * Where the shell keeps things (docs/web-shell.md#fixed-values): the token under the key `token`, token, user info and constants in
  * cookies; other settings in local and session storage under a key prefix.
  */
 export const STORAGE_PREFIX = 'shelfwise:';

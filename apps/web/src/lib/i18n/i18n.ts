@@ -56,7 +56,7 @@ useTheme.subscribe((s, prev) => {
 });
 
 /**
- * Dictionary labels by `typeCode_value` from the shared enums (spec §3: translated when a translation exists),
+ * Dictionary labels by `typeCode_value` from the shared enums (docs/web-shell.md#start-up-and-settings: translated when a translation exists),
  * in the `dict` namespace; loaded after sign-in, the sign-in page does not need them.
  */
 export async function loadDictionaryLabels(): Promise<void> {

@@ -5,10 +5,10 @@ import { STORAGE_PREFIX } from '../auth/storage';
 
 /** The four layouts of the shell. */
 export type LayoutKind = 'defaults' | 'classic' | 'transverse' | 'columns';
-/** antd component sizes (spec §9: small by default). */
+/** antd component sizes (docs/web-shell.md#fixed-values: small by default). */
 export type ComponentSize = 'large' | 'middle' | 'small';
 
-/** Everything the settings drawer changes (spec §3 "Theme config"), persisted in local storage. */
+/** Everything the settings drawer changes (docs/web-shell.md#start-up-and-settings), persisted in local storage. */
 export interface ThemeConfig {
   primary: string;
   isDark: boolean;

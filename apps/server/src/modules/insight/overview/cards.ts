@@ -16,7 +16,7 @@ import {
   taskRow,
 } from './task-data';
 
-// The data cards (DOMAIN-STOCKTAKE §6, §7): figures of the tasks in progress, from the counters kept on each task
+// The data cards (docs/counting.md): figures of the tasks in progress, from the counters kept on each task
 // (never a recount of its lines), plus two per-task figures read with an index range each (locations counted
 // today, lines sent to a review), cached per task like the overview's states.
 //

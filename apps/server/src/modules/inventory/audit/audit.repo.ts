@@ -6,7 +6,7 @@ import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { type ScopedContext, warehouseScope } from '../../warehouse/warehouse';
 import { OPEN_REVIEW } from '../review/review-core';
 
-// The measures of the audit centre, in aggregate SQL over the count lines (DOMAIN-STOCKTAKE §7). A line's quantity
+// The measures of the audit centre, in aggregate SQL over the count lines (docs/counting.md#measures). A line's quantity
 // is its review quantity when it has one, else its counted quantity: the figures follow the reviews.
 
 /** The quantity a line stands at (review, else first count). */

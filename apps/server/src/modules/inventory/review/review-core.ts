@@ -8,7 +8,7 @@ import { enumParam } from '../../../kernel/i18n/translate';
 
 // The rules review tasks and the audit centre share: who counted lines first, raising a review task for lines of a
 // submitted task, and moving the task's audit status back to
-// pendingAudit once no review of it is open (DOMAIN-STOCKTAKE §2, §3, §5).
+// pendingAudit once no review of it is open (docs/counting.md).
 
 type Db = Kysely<Database>;
 

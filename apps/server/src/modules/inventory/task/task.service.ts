@@ -46,7 +46,7 @@ export function statusInvalid(status: number): AppError {
   return new AppError('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', Number(status)) });
 }
 
-/** The 3D overview link focused on a task (MENUS.md: /overview/3d). */
+/** The 3D overview link focused on a task (docs/menus.md: /overview/3d). */
 export const default3dLink = (warehouseId: number, taskId: number) =>
   `/overview/3d?warehouseId=${warehouseId}&taskId=${taskId}`;
 

@@ -38,7 +38,7 @@ function sameProfile(a: Profile, b: Profile): boolean {
   return a.roleIds.length === b.roleIds.length && a.roleIds.every((id, i) => id === b.roleIds[i]);
 }
 
-/** Sign-in, sign-out, tokens, lock screen, registration and the current user (API-CONTRACT §3). */
+/** Sign-in, sign-out, tokens, lock screen, registration and the current user (docs/api-contract.md#sign-in-and-tokens). */
 export function createAuthService(kernel: Kernel, realtime: Realtime) {
   const { settings, sessions, captcha, sms, tenants, principals, ids, db } = kernel;
   const repo = createAuthRepo(db);

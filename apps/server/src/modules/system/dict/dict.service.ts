@@ -8,7 +8,7 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { ABNORMAL_CAUSES } from '../seed';
 import { createDictRepo } from './dict.repo';
 
-/** Translations of dictionary labels by `typeCode_value` (spec §3), from the shared enums and seeded lists. */
+/** Translations of dictionary labels by `typeCode_value` (docs/web-shell.md#start-up-and-settings), from the shared enums and seeded lists. */
 const LABELS = new Map<string, Record<Locale, string>>();
 for (const def of ALL_ENUMS) for (const m of def.members) LABELS.set(`${def.code}_${m.value}`, m.label);
 for (const [i, label] of ABNORMAL_CAUSES.entries()) LABELS.set(`AbnormalCause_${i + 1}`, label);

@@ -88,7 +88,7 @@ export function createMenuService(kernel: Kernel) {
   const { db, ids, principals, logs } = kernel;
   const repo = createMenuRepo(db);
 
-  /** Checks the kind-specific rules and the place in the tree (API and PLATFORM-FEATURES "Menus"). */
+  /** Checks the kind-specific rules and the place in the tree (docs/menus.md). */
   async function validate(input: MenuInput, selfId?: number) {
     const fieldErrors: Record<string, string[]> = {};
     if (input.type === MenuType.button) {

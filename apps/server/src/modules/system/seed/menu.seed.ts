@@ -1115,5 +1115,5 @@ const ABOUT: MenuSpec = {
   title: t('About', '关于', '關於'),
 };
 
-/** The complete seeded menu tree of MENUS.md: directories, their menus and one button per API action. */
+/** The complete seeded menu tree of docs/menus.md: directories, their menus and one button per API action. */
 export const MENU_SEED: MenuSeed[] = [...DIRECTORIES.map(dir), menu(ABOUT, DIRECTORIES.length)];

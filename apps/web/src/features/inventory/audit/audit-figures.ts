@@ -63,7 +63,7 @@ export function barWidths(values: readonly number[]): number[] {
   return values.map((v) => (v === 0 ? 0 : Math.max(2, Math.round((Math.abs(v) / max) * 1000) / 10)));
 }
 
-/** The tolerance of a task (DOMAIN-STOCKTAKE §2). */
+/** The tolerance of a task (docs/counting.md#counting). */
 export interface Tolerance {
   toleranceQty: number;
   tolerancePct: number;

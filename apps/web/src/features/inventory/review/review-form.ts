@@ -6,7 +6,7 @@ import { MAX_QUANTITY, quantityPrecisionOk } from '@shelfwise/contract';
 export type ReviewQtyProblem = 'required' | 'notNumber' | 'negative' | 'tooLarge' | 'decimals';
 
 /**
- * Checks what the reviewer typed: empty is refused (spec §5 "Please enter review quantity"), as are negative
+ * Checks what the reviewer typed: empty is refused (docs/web-shell.md#validation-on-the-page), as are negative
  * numbers, numbers past the largest quantity and more than three decimals. 0 is a valid count (nothing there).
  */
 export function reviewQtyProblem(value: number | string | null | undefined): ReviewQtyProblem | null {

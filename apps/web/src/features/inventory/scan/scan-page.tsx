@@ -15,7 +15,7 @@ import './scan.texts';
 import './scan.css';
 
 /**
- * The scanning workbench (DOMAIN-STOCKTAKE §4), mobile first: pick a sub-task, scan a location, scan items. Every
+ * The scanning workbench (docs/counting.md#the-scanning-workbench), mobile first: pick a sub-task, scan a location, scan items. Every
  * scan is kept on the device (IndexedDB) before it is sent, so counting goes on offline and syncs later.
  * Stable `data-testid`s for journeys: see the components and the action buttons below (scan-action-*).
  */

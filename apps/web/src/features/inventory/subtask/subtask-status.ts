@@ -1,7 +1,7 @@
 import { InventoryStatus, SubTaskStatus } from '@shelfwise/contract/enums';
 import type { SubTaskRow } from './subtask.api';
 
-/** What may be done to a sub-task in its status and its task's (DOMAIN-STOCKTAKE §3). */
+/** What may be done to a sub-task in its status and its task's (docs/counting.md#state-machines). */
 export function subTaskActionsFor(row: Pick<SubTaskRow, 'status' | 'taskInventoryStatus'>) {
   const open =
     row.taskInventoryStatus !== InventoryStatus.submitted && row.taskInventoryStatus !== InventoryStatus.cancelled;

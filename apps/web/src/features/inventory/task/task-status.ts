@@ -1,6 +1,6 @@
 import { InventoryStatus } from '@shelfwise/contract/enums';
 
-/** What may be done to a task in its inventory status (DOMAIN-STOCKTAKE §3). */
+/** What may be done to a task in its inventory status (docs/counting.md#state-machines). */
 export function taskActionsFor(status: number) {
   const s = InventoryStatus;
   return {
