@@ -82,7 +82,7 @@ export function useRegister() {
 /** Signs out on the server, then forgets everything locally. */
 export async function logout() {
   try {
-    await call(api.sysAuth.logout, {}, { silent: true });
+    await call(api.sysAuth.logout, {}, { silent: true, endsSession: true });
   } catch {
     // the session ends locally whatever the server answered
   }

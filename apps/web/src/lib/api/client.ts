@@ -11,6 +11,11 @@ export interface CallOptions {
   /** Do not show the error toast (the caller shows the problem itself). */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The call ends the session itself (sign-out): its `invalid_token` answer is expected and must not trigger the
+   * 401 handling, whose page reload would race the caller's own navigation to the sign-in page.
+   */
+  endsSession?: boolean;
 }
 
 /** An answer that was not a success: HTTP status, stable code, message in the user's language, field errors. */
@@ -95,6 +100,7 @@ export async function call<R extends Route>(
   }
 
   const newAccess = res.headers.get('access-token');
+  if (options.endsSession && newAccess === 'invalid_token' && res.ok) return undefined as RouteOutput<R>;
   if (newAccess === 'invalid_token' || res.status === 401) {
     onUnauthorized();
     throw new ApiError(res.statusText || 'Unauthorized', 401, 'unauthorized', undefined);
