@@ -24,6 +24,7 @@ import { createIdGenerator } from './kernel/db/ids';
 import { migrateToLatest } from './kernel/db/migrate';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import type { Database } from './kernel/db/schema';
+import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const tokens = createTokenService(secret);
   const logs = createLogService({ db, ids, settings, log: app.log });
   const kernel: Kernel = {
+    tenantDb: createTenantDatabases(db),
     config,
     db,
     dialect,

@@ -42,7 +42,7 @@ export function tenantScoped<T extends TenantTable>(db: Kysely<Database>, ctx: T
         db.deleteFrom(table as TenantTable) as unknown as Filterable<DeleteQueryBuilder<Database, T, DeleteResult>>
       ).where(filter);
     },
-    /** Inserts rows with the caller's tenant id set. */
+    /** The insert builder of the table: it does not set the tenant; the rows must carry it (`withAudit` sets it). */
     insertInto() {
       return db.insertInto(table);
     },

@@ -12,6 +12,7 @@ import type { Cache } from '../cache/cache';
 import type { DialectName } from '../db/connect';
 import type { IdGenerator } from '../db/ids';
 import type { Database } from '../db/schema';
+import type { TenantDb, TenantOf } from '../db/tenant-db';
 import type { FileStore } from '../files/file-store';
 import type { LogService } from '../logs';
 import type { Settings } from '../settings/settings';
@@ -19,7 +20,10 @@ import type { Settings } from '../settings/settings';
 /** The shared services every module is built from (explicit dependencies, no container). */
 export interface Kernel {
   config: AppConfig;
+  /** The whole database: kernel code, tenant administration and the other named platform paths only. */
   db: Kysely<Database>;
+  /** The database as one tenant sees it: every query scoped to the tenant (docs/tenancy-and-permissions.md). */
+  tenantDb: (ctx: TenantOf) => TenantDb;
   dialect: DialectName;
   cache: Cache;
   ids: IdGenerator;

@@ -1,10 +1,10 @@
 import type { InputOf, sysPos } from '@shelfwise/contract';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createPosRepo, type PosRow } from './pos.repo';
+import { type PosRow, posRepo as repo } from './pos.repo';
 
 function posDto(row: PosRow, time: TimeFormatter) {
   return {
@@ -23,7 +23,7 @@ type Input<K extends keyof typeof sysPos> = InputOf<(typeof sysPos)[K]>;
 
 /** Positions: a flat list per tenant; codes unique; a position still held cannot be deleted. */
 export function createPosService(kernel: Kernel) {
-  const repo = createPosRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const columns = (input: Input<'add'>) => ({
     code: input.code,
     name: input.name,
@@ -34,30 +34,31 @@ export function createPosService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), input);
       return { ...page, items: page.items.map((r) => posDto(r, time)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(ctx)).map((r) => posDto(r, time)),
+    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(tdb(ctx))).map((r) => posDto(r, time)),
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
-      if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.code)) throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      await repo.insert(ctx, withAudit(ctx, id, columns(input), Date.now()));
+      await repo.insert(tdb(ctx), audited(ctx, id, columns(input), Date.now()));
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
-      const before = await repo.byId(ctx, input.id);
+      const before = await repo.byId(tdb(ctx), input.id);
       if (!before) throw notFound();
-      if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      if (await repo.codeTaken(tdb(ctx), input.code, input.id))
+        throw new AppError('duplicateCode', { value: input.code });
+      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, { table: 'sys_pos', id: input.id, op: 'update', before, after: { ...before, ...changes } });
     },
     async delete(ctx: UserContext, id: number): Promise<void> {
-      const row = await repo.byId(ctx, id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       const users = Number(row.user_count);
       if (users > 0) throw new AppError('inUse', { what: `${users} account(s)` });
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'sys_pos', id, op: 'delete', before: row });
     },
   };
