@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, ItemResult, ItemStatus, LocationCountState, roundQty, ScanSource } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
-import type { Database, InvItemTable } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/app-error';
-import type { UserContext } from '../../kernel/http/context';
-import { enumParam } from '../../kernel/i18n/translate';
+import type { Database, InvItemTable } from '../../../kernel/db/schema';
+import { AppError } from '../../../kernel/errors/app-error';
+import type { UserContext } from '../../../kernel/http/context';
+import { enumParam } from '../../../kernel/i18n/translate';
+import { reserveIds, rowIndex } from '../task/bulk-ids';
 import { assertTaskCountable, loadTask } from './ledger-context';
 import {
   addToLine,
@@ -16,7 +17,6 @@ import {
   refuse,
   type SetCountInput,
 } from './ledger-core';
-import { reserveIds, rowIndex } from './task/bulk-ids';
 
 // The count ledger's supervisor path (see ledger.ts): a count set by hand or by review, uncounted lines counted as
 // zero at submission, and the progress counters recomputed after bulk changes.

@@ -1,10 +1,10 @@
 import { InventoryStatus, SubTaskStatus } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/app-error';
-import type { UserContext } from '../../kernel/http/context';
-import { enumParam } from '../../kernel/i18n/translate';
-import { scopedWarehouses } from '../warehouse/warehouse';
+import type { Database } from '../../../kernel/db/schema';
+import { AppError } from '../../../kernel/errors/app-error';
+import type { UserContext } from '../../../kernel/http/context';
+import { enumParam } from '../../../kernel/i18n/translate';
+import { scopedWarehouses } from '../../warehouse/warehouse';
 import { refuse } from './ledger-core';
 import { scanContextRow, skuByBarcode, skusByCode } from './ledger-statements';
 

@@ -1,7 +1,7 @@
 import { InventoryStatus, LocationCountState, SubTaskStatus } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
-import { type Param, preparedStatement } from '../../kernel/db/prepared';
-import type { Database } from '../../kernel/db/schema';
+import { type Param, preparedStatement } from '../../../kernel/db/prepared';
+import type { Database } from '../../../kernel/db/schema';
 
 // The count ledger's queries of fixed shape (see `ledger.ts`), compiled once per dialect: a scan runs about a dozen
 // of them, and building and compiling each with Kysely cost more than SQLite takes to run it. Each takes the tenant

@@ -14,11 +14,11 @@ import {
   splitCartons,
 } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
-import { createIdGenerator, type IdGenerator, MAX_NODE } from '../../kernel/db/ids';
-import type { Database, InvItemTable, ScanEventKind } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/app-error';
-import type { UserContext } from '../../kernel/http/context';
-import { t } from '../../kernel/i18n/translate';
+import { createIdGenerator, type IdGenerator, MAX_NODE } from '../../../kernel/db/ids';
+import type { Database, InvItemTable, ScanEventKind } from '../../../kernel/db/schema';
+import { AppError } from '../../../kernel/errors/app-error';
+import type { UserContext } from '../../../kernel/http/context';
+import { t } from '../../../kernel/i18n/translate';
 import type { Sku } from './ledger-context';
 import {
   addLocationLine,

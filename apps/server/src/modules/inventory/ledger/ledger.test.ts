@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, ItemResult, ItemStatus, LocationCountState, SubTaskStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
-import type { UserContext } from '../../kernel/http/context';
-import { describeEachDialect, type TestApp } from '../../test/harness';
-import { type SeededCountTask, seedCountTask } from './count-fixture';
+import type { UserContext } from '../../../kernel/http/context';
+import { describeEachDialect, type TestApp } from '../../../test/harness';
+import { type SeededCountTask, seedCountTask } from '../count-fixture';
 import {
   applyScan,
   countLocationEmpty,
@@ -13,7 +13,7 @@ import {
   recomputeProgress,
   type ScanInput,
   setCount,
-} from './ledger';
+} from '.';
 
 /** A context of a counter (own-records data scope: only the assignment lets them count). */
 function ctxOf(seed: SeededCountTask, userId: number, locale: 'en' | 'zh-cn' = 'en'): UserContext {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, LocationCountState, roundQty, SubTaskStatus } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../kernel/db/schema';
-import { AppError } from '../../kernel/errors/app-error';
-import type { UserContext } from '../../kernel/http/context';
+import type { Database } from '../../../kernel/db/schema';
+import { AppError } from '../../../kernel/errors/app-error';
+import type { UserContext } from '../../../kernel/http/context';
 import { resolveSku, scanContext } from './ledger-context';
 import {
   addToLine,
