@@ -1,2 +1,8 @@
-export { IMPORT_BATCH, type ScopedContext, scopedWarehouses, warehouseScope } from './warehouse.repo';
+export {
+  IMPORT_BATCH,
+  type ScopedContext,
+  scopedWarehouses,
+  visibleWarehouses,
+  warehouseScope,
+} from './warehouse.repo';
 export { registerWarehouseRoutes } from './warehouse.routes';

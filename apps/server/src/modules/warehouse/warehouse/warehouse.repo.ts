@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { type ScopeContext, scopeFilter } from '../../../kernel/access/data-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, WhWarehouseTable } from '../../../kernel/db/schema';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
 
 const SORT = { code: 'wh_warehouse.code', name: 'wh_warehouse.name', createTime: 'wh_warehouse.created_at' };
@@ -23,6 +24,14 @@ export type ScopedContext = TenantContext & ScopeContext;
  */
 export function scopedWarehouses(db: Kysely<Database>, ctx: ScopedContext) {
   let q = tenantScoped(db, ctx, 'wh_warehouse').selectFrom();
+  const filter = scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
+  if (filter) q = q.where(filter);
+  return q;
+}
+
+/** `scopedWarehouses` on the tenant database: the warehouses of the caller's tenant within their data scope. */
+export function visibleWarehouses(db: TenantDb, ctx: ScopeContext) {
+  let q = db.selectFrom('wh_warehouse');
   const filter = scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
   if (filter) q = q.where(filter);
   return q;
