@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { roleHoldsAdminMenus } from '../seed/menu-scope';
 
 type Input<K extends keyof typeof sysUserRegWay> = InputOf<(typeof sysUserRegWay)[K]>;
 
@@ -95,6 +96,10 @@ export function createRegWayService(kernel: Kernel) {
   }
   async function check(ctx: UserContext, input: Input<'add'>) {
     if (!(await repo.exists(ctx, 'sys_role', input.roleId))) throw notFound('role');
+    // anyone may register by the scheme: its role must not open administration to them
+    if (await roleHoldsAdminMenus(kernel.db, ctx.tenantId, input.roleId)) {
+      throw new AppError('validation', { count: 1 }, { roleId: ['regway_role_privileged'] });
+    }
     if (!(await repo.exists(ctx, 'sys_org', input.orgId))) throw notFound('organisation');
     if (!(await repo.exists(ctx, 'sys_pos', input.posId))) throw notFound('position');
   }
