@@ -17,7 +17,7 @@ import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
-import { roleHoldsAdminMenus } from '../seed/menu-scope';
+import { roleHoldsAdminMenus } from '../seed';
 import { type AuthRepo, createAuthRepo } from './auth.repo';
 
 type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { roleHoldsAdminMenus } from '../seed/menu-scope';
+import { roleHoldsAdminMenus } from '../seed';
 
 type Input<K extends keyof typeof sysUserRegWay> = InputOf<(typeof sysUserRegWay)[K]>;
 
