@@ -9,6 +9,7 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import type { z } from 'zod';
+import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
 import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
@@ -17,7 +18,6 @@ import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
-import { roleHoldsAdminMenus } from '../seed';
 import { type AuthRepo, createAuthRepo } from './auth.repo';
 
 type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;

@@ -1,5 +1,6 @@
 import { type InputOf, type sysUserRegWay, YesNo } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, SysUserRegWayTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped, updated, withAudit } from '../../../kernel/db/tenant-scope';
@@ -7,7 +8,6 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { roleHoldsAdminMenus } from '../seed';
 
 type Input<K extends keyof typeof sysUserRegWay> = InputOf<(typeof sysUserRegWay)[K]>;
 

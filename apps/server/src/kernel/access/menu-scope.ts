@@ -1,7 +1,7 @@
 import { MenuType } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
-import { seedId } from '../../../kernel/db/ids';
-import type { Database } from '../../../kernel/db/schema';
+import { seedId } from '../db/ids';
+import type { Database } from '../db/schema';
 
 /**
  * Menus of the platform itself: their pages act on what every tenant shares (the tenants, the menu table, the
@@ -85,4 +85,9 @@ export async function roleHoldsAdminMenus(db: Kysely<Database>, tenantId: number
   if (granted.length === 0) return false;
   const admin = adminMenuIds(await db.selectFrom('sys_menu').select(['id', 'pid', 'type']).execute());
   return granted.some((g) => admin.has(Number(g.menu_id)));
+}
+
+/** The platform's own menu ids as the menu table holds them now. */
+export async function loadPlatformMenuIds(db: Kysely<Database>): Promise<Set<number>> {
+  return platformMenuIds(await db.selectFrom('sys_menu').select(['id', 'pid', 'type']).execute());
 }
