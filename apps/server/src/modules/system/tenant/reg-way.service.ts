@@ -146,7 +146,13 @@ export function createRegWayService(kernel: Kernel) {
       kernel.logs.diff(ctx, { table: 'sys_user_reg_way', id, op: 'delete', before });
     },
     async setDefault(ctx: UserContext, input: Input<'setDefault'>) {
-      if (input.id !== null) await wayOr404(ctx, input.id);
+      if (input.id !== null) {
+        const way = await wayOr404(ctx, input.id);
+        // a scheme saved before its role gained an administration grant is not offered either (closing is fine)
+        if (input.enableReg === YesNo.yes && (await roleHoldsAdminMenus(kernel.db, ctx.tenantId, way.role_id))) {
+          throw new AppError('validation', { count: 1 }, { id: ['regway_role_privileged'] });
+        }
+      }
       if (input.enableReg === YesNo.yes && input.id === null) {
         throw new AppError('validation', { count: 1 }, { id: ['Required'] });
       }

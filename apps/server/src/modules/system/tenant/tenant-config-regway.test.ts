@@ -163,6 +163,10 @@ describeEachDialect('sysTenantConfig and sysUserRegWay', (get) => {
       .values({ tenant_id: DEFAULT_TENANT, role_id: seedId('role.supervisor'), menu_id: seedId('menu.system.user') })
       .execute();
     expectError(await register('offered3', {}), 400, 'registrationFailed');
+    expect400(await t.call(sysUserRegWay.setDefault, { id: quiet.result, enableReg: 1 }, { token: admin }), ['id']);
+    expect((await t.call(sysUserRegWay.setDefault, { id: quiet.result, enableReg: 2 }, { token: admin })).status).toBe(
+      200,
+    );
     expect400(
       await t.call(
         sysUserRegWay.update,
