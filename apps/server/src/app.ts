@@ -5,11 +5,12 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { AccountType, type Endpoint } from '@shelfwise/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import { createPrincipalService } from './kernel/access/principal';
-import { createTenantDirectory } from './kernel/access/tenants';
+import { createTenantDirectory, DEFAULT_TENANT_ID } from './kernel/access/tenants';
 import { createCaptchaService } from './kernel/auth/captcha';
 import { createLoginCipher, loadOrCreateSm2KeyPair } from './kernel/auth/login-cipher';
 import { loadOrCreateSecret } from './kernel/auth/secret';
@@ -27,6 +28,7 @@ import type { Database } from './kernel/db/schema';
 import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
+import { buildContext } from './kernel/http/define-route';
 import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
@@ -98,6 +100,9 @@ export const VERSION: string = (() => {
     return '0.0.0';
   }
 })();
+
+/** `/health` reads the caller the way a public endpoint does: a token is optional, a bad one is no error. */
+const HEALTH = { permission: 'public' } as Endpoint;
 
 /**
  * What every start does to the database before serving: pending migrations, then the seed (idempotent: a second
@@ -207,8 +212,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
 
   registerSecurityHeaders(app, { hsts: config.trustProxy, streamSources: config.liveStreamSources });
+  // browsers of other origins only where configured: a page elsewhere must not read this API's answers
   await app.register(cors, {
-    origin: true,
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: false,
     exposedHeaders: ['access-token', 'x-access-token', 'Content-Disposition', 'x-request-id'],
   });
@@ -283,7 +289,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerStatsRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
-  app.get('/health', async () => ({ status: 'ok', version: VERSION, node: lease.node, dialect }));
+  // anyone may ask whether the server is up; what runs (version, node, database kind) is for the platform's admins
+  app.get('/health', async (req, reply) => {
+    const ctx = await buildContext(kernel, req, reply, HEALTH);
+    const platformAdmin =
+      ctx.isSuperAdmin || (ctx.accountType === AccountType.sysAdmin && ctx.tenantId === DEFAULT_TENANT_ID);
+    return platformAdmin ? { status: 'ok', version: VERSION, node: lease.node, dialect } : { status: 'ok' };
+  });
 
   const indexFile = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);

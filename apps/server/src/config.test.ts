@@ -51,3 +51,24 @@ describe('LIVE_STREAM_SOURCES', () => {
     }
   });
 });
+
+describe('CORS_ORIGINS', () => {
+  it('is empty (same origin only) unless origins are named, separated by commas or spaces', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://wms.example.com, http://10.0.0.7:8080' }).corsOrigins).toEqual([
+      'https://wms.example.com',
+      'http://10.0.0.7:8080',
+    ]);
+  });
+  it('refuses anything but exact origins', () => {
+    for (const bad of [
+      '*',
+      'https://wms.example.com/',
+      'https://wms.example.com/app',
+      'wms.example.com',
+      'ftp://x.y',
+    ]) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
+});

@@ -34,7 +34,26 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().regex(STREAM_SOURCE, { error: 'expected origins such as http://10.0.0.5:8080' }))),
+  /**
+   * Browser origins, besides this server's own, that may call the API and open sockets (a front end served
+   * elsewhere): `https://wms.example.com`, separated by commas or spaces. Unset: same origin only.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(z.array(z.string().refine(isOrigin, { error: 'expected origins such as https://wms.example.com' }))),
 });
+
+/** Whether a value is exactly a web origin (scheme, host, optional port; no path, no wildcard). */
+function isOrigin(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === v;
+  } catch {
+    return false;
+  }
+}
 
 /** Infrastructure settings, parsed once from the environment (business settings live in the database). */
 export interface AppConfig {
@@ -53,6 +72,8 @@ export interface AppConfig {
   webDist: string;
   /** Extra origins the pages may load camera streams from (Content-Security-Policy), see LIVE_STREAM_SOURCES. */
   liveStreamSources: string[];
+  /** Browser origins besides the server's own that may call the API and open sockets, see CORS_ORIGINS. */
+  corsOrigins: string[];
   /** Requests per minute per client on login, captcha and SMS endpoints. */
   rateLimits: { login: number; captcha: number; sms: number };
 }
@@ -81,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     liveStreamSources: e.LIVE_STREAM_SOURCES,
+    corsOrigins: e.CORS_ORIGINS,
     rateLimits: { login: 30, captcha: 60, sms: 10 },
   };
 }

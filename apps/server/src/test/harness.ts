@@ -80,6 +80,8 @@ export async function startTestApp(
     /** Reuse a database (a second node); the first app that was given it does not drop it. */
     db?: TestDatabase;
     redisUrl?: string;
+    /** CORS_ORIGINS of the app (default: same origin only). */
+    corsOrigins?: string;
     /** Registers extra routes (tests of the route table itself) before the app is ready. */
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
   } = {},

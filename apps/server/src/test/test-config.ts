@@ -16,7 +16,7 @@ export interface SeedOptions {
  */
 export function testConfig(
   db: { url: string; dataDir: string },
-  options: SeedOptions & { redisUrl?: string } = {},
+  options: SeedOptions & { redisUrl?: string; corsOrigins?: string } = {},
 ): AppConfig {
   return loadConfig({
     DATA_DIR: db.dataDir,
@@ -26,6 +26,7 @@ export function testConfig(
     SEED_REGIONS: options.regions ? 'on' : 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: `${db.dataDir}/no-web`,
+    ...(options.corsOrigins ? { CORS_ORIGINS: options.corsOrigins } : {}),
     ...(options.redisUrl
       ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: `${db.url.split('/').pop()?.slice(0, 28)}:` }
       : {}),

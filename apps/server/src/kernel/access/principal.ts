@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Cache } from '../cache/cache';
 import type { Database } from '../db/schema';
 import { type DataScopeGrant, loadDataScope } from './data-scope';
+import { loadPlatformMenuIds } from './menu-scope';
+import { DEFAULT_TENANT_ID } from './tenants';
 
 /** What the server knows about a signed-in user for access decisions; cached, rebuilt on grant changes. */
 export interface Principal {
@@ -24,7 +26,8 @@ const TTL_MS = 10 * 60_000;
 
 /**
  * Loads principals. Permissions: super admin - everything; system admin - every button of the menus granted
- * to the tenant; others - buttons of their enabled roles' menus, within the tenant's grant (the ceiling).
+ * to the tenant; others - buttons of their enabled roles' menus, within the tenant's grant (the ceiling). Outside
+ * the platform tenant, the platform's own menus (see menu-scope.ts) give nothing.
  */
 export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
   const version = async () => (await cache.get<number>('principal:ver')) ?? 0;
@@ -53,8 +56,7 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
       let q = db
         .selectFrom('sys_menu as m')
         .innerJoin('sys_tenant_menu as tm', 'tm.menu_id', 'm.id')
-        .select('m.permission')
-        .distinct()
+        .select(['m.id', 'm.permission'])
         .where('tm.tenant_id', '=', tenantId)
         .where('m.status', '=', Status.enabled)
         .where('m.permission', 'is not', null);
@@ -70,7 +72,13 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
           ),
         );
       }
-      permissions = (await q.execute()).map((r) => r.permission as string).sort();
+      let rows = await q.execute();
+      // the platform's own menus are never another tenant's, whatever its grant says
+      if (tenantId !== DEFAULT_TENANT_ID) {
+        const platform = await loadPlatformMenuIds(db);
+        rows = rows.filter((r) => !platform.has(Number(r.id)));
+      }
+      permissions = [...new Set(rows.map((r) => r.permission as string))].sort();
     }
     const dataScope: DataScopeGrant =
       isSuperAdmin || !needsRoles

@@ -134,38 +134,6 @@ describe('HTTP edge [sqlite]', () => {
     expect(String(page.headers['content-security-policy'])).not.toContain("script-src 'self' 'unsafe-inline'");
   });
 
-  it('exposes the token headers and Content-Disposition to browsers (CORS)', async () => {
-    const pre = await t.app.inject({
-      method: 'OPTIONS',
-      url: '/api/sysAuth/login',
-      headers: {
-        origin: 'https://wms.example.com',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,authorization,x-authorization',
-      },
-    });
-    expect(pre.statusCode).toBe(204);
-    expect(pre.headers['access-control-allow-origin']).toBe('https://wms.example.com');
-    expect(String(pre.headers['access-control-allow-methods'])).toContain('POST');
-    expect(String(pre.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
-    expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
-    const exposed = String(pre.headers['access-control-expose-headers']).split(/,\s*/);
-    expect(exposed).toEqual(expect.arrayContaining(['access-token', 'x-access-token', 'Content-Disposition']));
-    expect(pre.headers['x-request-id']).toBeTruthy();
-    const real = await t.app.inject({
-      method: 'POST',
-      url: '/api/sysAuth/login',
-      headers: { origin: 'https://wms.example.com', 'content-type': 'application/json' },
-      payload: JSON.stringify({ account: 'admin', password: TEST_PASSWORD }),
-    });
-    expect(real.statusCode).toBe(200);
-    expect(real.headers['access-control-allow-origin']).toBe('https://wms.example.com');
-    expect(String(real.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(
-      expect.arrayContaining(['access-token', 'x-access-token', 'Content-Disposition']),
-    );
-    expect(real.headers['access-token']).toBeTruthy();
-  });
-
   it('puts an x-request-id on every response, keeping a well-formed one the caller sent', async () => {
     const responses = [
       await t.app.inject({ method: 'GET', url: '/api/sysConfig/sysInfo' }),

@@ -432,6 +432,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '自助注册的用户不能是管理员',
     'zh-tw': '自助註冊的使用者不能是管理員',
   },
+  regway_role_privileged: {
+    en: 'This role administers the tenant or the platform; self-registered users cannot receive it',
+    'zh-cn': '该角色拥有租户或平台的管理权限，不能授予自助注册的用户',
+    'zh-tw': '此角色擁有租戶或平台的管理權限，不能授予自助註冊的使用者',
+  },
   area_moves: {
     en: 'A storage area stays in its warehouse',
     'zh-cn': '库区不能移到其他仓库',

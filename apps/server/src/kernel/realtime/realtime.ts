@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Kernel } from '../http/kernel';
+import { originAllowed } from '../http/origins';
 
 /** Who a socket is: a signed-in user, or a browser waiting on a QR sign-in ticket. */
 export type SocketIdentity =
@@ -31,7 +32,21 @@ export const rooms = {
  * ticket and its watch key. With Redis configured, events reach sockets connected to any node.
  */
 export function createRealtime(app: FastifyInstance, kernel: Kernel) {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: true } });
+  const { corsOrigins, trustProxy } = kernel.config;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    ...(corsOrigins.length > 0 ? { cors: { origin: corsOrigins } } : {}),
+    // a page of another origin may not open a socket (WebSocket upgrades bypass CORS): own origin or configured
+    allowRequest: (req, done) => {
+      const forwarded = trustProxy
+        ? String(req.headers['x-forwarded-host'] ?? '')
+            .split(',')[0]
+            ?.trim()
+        : undefined;
+      done(null, originAllowed(req.headers.origin, [req.headers.host, forwarded || undefined], corsOrigins));
+    },
+  });
   const redis = kernel.config.redisUrl
     ? { pub: new Redis(kernel.config.redisUrl), sub: new Redis(kernel.config.redisUrl) }
     : undefined;

@@ -196,7 +196,8 @@ export const systemEn = {
     disableHint: 'Its accounts are signed out at once and cannot sign in until the tenant is enabled again.',
     menuGrant: 'Grant menus',
     menuGrantOf: 'Grant menus: {{name}}',
-    menuGrantHint: 'The ceiling of the tenant’s roles: grants beyond it are removed from its roles.',
+    menuGrantHint:
+      'The ceiling of the tenant’s roles: grants beyond it are removed from its roles. The platform’s own pages (tenants, menus, parameters, regions, jobs, monitors, plugins, updates) stay with the platform tenant.',
     resetPwd: 'Reset admin password',
     resetTitle: 'Reset the administrator’s password?',
     resetConfirm:

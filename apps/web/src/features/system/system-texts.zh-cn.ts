@@ -197,7 +197,8 @@ export const systemZhCn: SystemTexts = {
     disableHint: '其账号将立即被注销，在重新启用租户前无法登录。',
     menuGrant: '授权菜单',
     menuGrantOf: '授权菜单：{{name}}',
-    menuGrantHint: '这是租户角色可授权的上限：超出部分会从其角色中移除。',
+    menuGrantHint:
+      '这是租户角色可授权的上限：超出部分会从其角色中移除。平台自身的页面（租户、菜单、参数、行政区域、定时任务、监控、插件、更新）只属于平台租户。',
     resetPwd: '重置管理员密码',
     resetTitle: '重置管理员密码？',
     resetConfirm: '将为 {{name}} 的管理员 {{account}} 生成新密码并结束其会话。新密码仅显示一次。',

@@ -197,7 +197,8 @@ export const systemZhTw: SystemTexts = {
     disableHint: '其帳號將立即被登出，在重新啟用租戶前無法登入。',
     menuGrant: '授權選單',
     menuGrantOf: '授權選單：{{name}}',
-    menuGrantHint: '這是租戶角色可授權的上限：超出部分會從其角色中移除。',
+    menuGrantHint:
+      '這是租戶角色可授權的上限：超出部分會從其角色中移除。平台自身的頁面（租戶、選單、參數、行政區域、排程工作、監控、外掛、更新）只屬於平台租戶。',
     resetPwd: '重設管理員密碼',
     resetTitle: '重設管理員密碼？',
     resetConfirm: '將為 {{name}} 的管理員 {{account}} 產生新密碼並結束其工作階段。新密碼僅顯示一次。',

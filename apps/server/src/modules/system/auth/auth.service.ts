@@ -9,6 +9,7 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import type { z } from 'zod';
+import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
 import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
@@ -241,10 +242,19 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       const tenant = await tenants.get(tenantId);
       if (!tenant || tenant.status !== Status.enabled) throw new AppError('registrationFailed');
       if (tenant.enable_reg !== YesNo.yes) throw new AppError('registrationDisabled');
-      const wayId = input.regWayId ?? tenant.reg_way_id;
+      // only the scheme the tenant offers on its sign-in page: another id (kept in the body for older clients) is
+      // refused, whatever scheme it names
+      const wayId = tenant.reg_way_id;
+      if (input.regWayId !== undefined && input.regWayId !== wayId) throw new AppError('registrationFailed');
       const way = wayId ? await repo.regWay(tenantId, wayId) : undefined;
-      // a scheme can never hand out an administrator account
-      if (!way || way.account_type === AccountType.superAdmin || way.account_type === AccountType.sysAdmin) {
+      // a scheme can never hand out an administrator account, nor a role that administers (grants may have
+      // changed since the scheme was saved)
+      if (
+        !way ||
+        way.account_type === AccountType.superAdmin ||
+        way.account_type === AccountType.sysAdmin ||
+        (await roleHoldsAdminMenus(db, tenantId, way.role_id))
+      ) {
         throw new AppError('registrationFailed');
       }
       await passwordRule(input.password);

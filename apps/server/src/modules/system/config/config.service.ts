@@ -188,12 +188,18 @@ export function createConfigService(kernel: Kernel) {
     /** Branding of the caller's tenant (by token, else host, else default) and the login switches. */
     async sysInfo(ctx: RequestContext) {
       const tenant = await tenants.get(ctx.tenantId);
-      const ways = await db
-        .selectFrom('sys_user_reg_way')
-        .select(['id', 'name'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .orderBy('order_no')
-        .execute();
+      // the sign-in page offers one scheme, the tenant's own, and only while registration is open: the others
+      // (their names and ids) are nobody's business before signing in
+      const offered = tenant?.enable_reg === YesNo.yes ? tenant.reg_way_id : null;
+      const ways =
+        offered === null
+          ? []
+          : await db
+              .selectFrom('sys_user_reg_way')
+              .select(['id', 'name'])
+              .where('tenant_id', '=', ctx.tenantId)
+              .where('id', '=', offered)
+              .execute();
       const on = (b: boolean) => (b ? YesNo.yes : YesNo.no);
       return {
         logo: tenant?.logo ?? '',

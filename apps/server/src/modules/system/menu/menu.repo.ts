@@ -1,6 +1,8 @@
 import { AccountType, MenuType, Status } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import { loadPlatformMenuIds } from '../../../kernel/access/menu-scope';
 import type { Principal } from '../../../kernel/access/principal';
+import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { ilike } from '../../../kernel/db/paging';
 import type { Database } from '../../../kernel/db/schema';
 
@@ -68,7 +70,11 @@ export function createMenuRepo(db: Kysely<Database>) {
           );
         }
       }
-      return q.orderBy('m.order_no').orderBy('m.id').execute();
+      const rows = await q.orderBy('m.order_no').orderBy('m.id').execute();
+      if (p.isSuperAdmin || p.tenantId === DEFAULT_TENANT_ID) return rows;
+      // the platform's own pages are never another tenant's, whatever its grant says
+      const platform = await loadPlatformMenuIds(db);
+      return rows.filter((m) => !platform.has(Number(m.id)));
     },
   };
 }

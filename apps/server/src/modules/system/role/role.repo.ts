@@ -1,5 +1,7 @@
 import { type InputOf, Status, type sysRole } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
+import { loadPlatformMenuIds } from '../../../kernel/access/menu-scope';
+import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, SysRoleTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
@@ -59,16 +61,23 @@ export function createRoleRepo(db: Kysely<Database>) {
         await tenantScoped(trx, ctx, 'sys_role').deleteFrom().where('id', '=', id).execute();
       }),
 
-    /** Enabled directories, menus and buttons granted to the tenant (the ceiling of its roles). */
-    tenantMenus: (ctx: TenantContext) =>
-      tenantScoped(db, ctx, 'sys_tenant_menu')
+    /**
+     * Enabled directories, menus and buttons granted to the tenant (the ceiling of its roles); outside the platform
+     * tenant never the platform's own menus.
+     */
+    async tenantMenus(ctx: TenantContext) {
+      const rows = await tenantScoped(db, ctx, 'sys_tenant_menu')
         .selectFrom()
         .innerJoin('sys_menu as m', 'm.id', 'sys_tenant_menu.menu_id')
         .select(['m.id', 'm.pid', 'm.type', 'm.title', 'm.title_zh_cn', 'm.title_zh_tw', 'm.permission', 'm.order_no'])
         .where('m.status', '=', Status.enabled)
         .orderBy('m.order_no')
         .orderBy('m.id')
-        .execute(),
+        .execute();
+      if (ctx.tenantId === DEFAULT_TENANT_ID) return rows;
+      const platform = await loadPlatformMenuIds(db);
+      return rows.filter((m) => !platform.has(Number(m.id)));
+    },
     menuIds: async (ctx: TenantContext, roleId: number) =>
       (
         await tenantScoped(db, ctx, 'sys_role_menu')

@@ -10,6 +10,7 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { platformMenuIds } from '../../../kernel/access/menu-scope';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { hashPassword } from '../../../kernel/auth/password';
 import { seedId } from '../../../kernel/db/ids';
@@ -136,16 +137,17 @@ async function insertMissing<TB extends keyof Database>(
  * A menu added by a later release reaches the other tenants as well: each tenant that holds the new menu's parent
  * (the directory it appears in, or the menu a button belongs to) gets it, so its administrator sees it and can grant
  * it to roles. Parents come before their children in `flat`, so a new directory's new menus follow it. New
- * top-level entries are left to the super admin's tenant menu grant.
+ * top-level entries are left to the super admin's tenant menu grant; the platform's own menus stay the platform's.
  */
 async function grantToOtherTenants(
   trx: Transaction<Database>,
   flat: readonly (MenuSeed & { pid: number })[],
   newMenus: ReadonlySet<number>,
+  platform: ReadonlySet<number>,
 ) {
   for (const m of flat) {
     const menuId = seedId(`menu.${m.key}`);
-    if (!newMenus.has(menuId) || m.pid === 0) continue;
+    if (!newMenus.has(menuId) || m.pid === 0 || platform.has(menuId)) continue;
     await trx
       .insertInto('sys_tenant_menu')
       .columns(['tenant_id', 'menu_id'])
@@ -158,6 +160,19 @@ async function grantToOtherTenants(
           .where('tenant_id', '<>', T),
       )
       .execute();
+  }
+}
+
+/**
+ * Takes the platform's own menus back from every other tenant and its roles: grants made before those menus were
+ * told apart (or written around the grant checks) would show another tenant's administrator the platform's pages.
+ */
+async function revokePlatformMenus(trx: Transaction<Database>, platform: ReadonlySet<number>) {
+  const ids = [...platform];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await trx.deleteFrom('sys_role_menu').where('tenant_id', '<>', T).where('menu_id', 'in', chunk).execute();
+    await trx.deleteFrom('sys_tenant_menu').where('tenant_id', '<>', T).where('menu_id', 'in', chunk).execute();
   }
 }
 
@@ -276,6 +291,8 @@ export async function seedSystem(
     }));
     const newMenus = new Set(await insertMissing(trx, 'sys_menu', menuRows));
     report.inserted.menus = newMenus.size;
+    const platform = platformMenuIds(await trx.selectFrom('sys_menu').select(['id', 'pid', 'type']).execute());
+    await revokePlatformMenus(trx, platform);
     if (newMenus.size > 0) {
       const grants = [...newMenus].map((menu_id) => ({ tenant_id: T, menu_id }));
       for (let i = 0; i < grants.length; i += 200) {
@@ -284,7 +301,7 @@ export async function seedSystem(
           .values(grants.slice(i, i + 200))
           .execute();
       }
-      await grantToOtherTenants(trx, flat, newMenus);
+      await grantToOtherTenants(trx, flat, newMenus, platform);
     }
 
     // roles and their menus (new menus only, so an admin's later changes to a role stay)

@@ -1,5 +1,6 @@
 import { type InputOf, type sysUserRegWay, YesNo } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database, SysUserRegWayTable } from '../../../kernel/db/schema';
 import { type TenantContext, tenantScoped, updated, withAudit } from '../../../kernel/db/tenant-scope';
@@ -95,6 +96,10 @@ export function createRegWayService(kernel: Kernel) {
   }
   async function check(ctx: UserContext, input: Input<'add'>) {
     if (!(await repo.exists(ctx, 'sys_role', input.roleId))) throw notFound('role');
+    // anyone may register by the scheme: its role must not open administration to them
+    if (await roleHoldsAdminMenus(kernel.db, ctx.tenantId, input.roleId)) {
+      throw new AppError('validation', { count: 1 }, { roleId: ['regway_role_privileged'] });
+    }
     if (!(await repo.exists(ctx, 'sys_org', input.orgId))) throw notFound('organisation');
     if (!(await repo.exists(ctx, 'sys_pos', input.posId))) throw notFound('position');
   }
@@ -141,7 +146,13 @@ export function createRegWayService(kernel: Kernel) {
       kernel.logs.diff(ctx, { table: 'sys_user_reg_way', id, op: 'delete', before });
     },
     async setDefault(ctx: UserContext, input: Input<'setDefault'>) {
-      if (input.id !== null) await wayOr404(ctx, input.id);
+      if (input.id !== null) {
+        const way = await wayOr404(ctx, input.id);
+        // a scheme saved before its role gained an administration grant is not offered either (closing is fine)
+        if (input.enableReg === YesNo.yes && (await roleHoldsAdminMenus(kernel.db, ctx.tenantId, way.role_id))) {
+          throw new AppError('validation', { count: 1 }, { id: ['regway_role_privileged'] });
+        }
+      }
       if (input.enableReg === YesNo.yes && input.id === null) {
         throw new AppError('validation', { count: 1 }, { id: ['Required'] });
       }

@@ -111,4 +111,75 @@ describeEachDialect('sysTenantConfig and sysUserRegWay', (get) => {
       seedId('regway.default'),
     ]);
   });
+
+  it('registers only by the scheme the sign-in page offers, never into a role that administers', async () => {
+    const t = get();
+    const base = { orgId: seedId('org.root'), posId: seedId('pos.staff'), accountType: AccountType.member };
+    // a scheme handing out a role with administration grants (here: every menu) cannot be saved
+    expect400(
+      await t.call(sysUserRegWay.add, { ...base, name: 'Admins', roleId: seedId('role.admin') }, { token: admin }),
+      ['roleId'],
+    );
+    const quiet = await t.call(
+      sysUserRegWay.add,
+      { ...base, name: 'Quiet', roleId: seedId('role.supervisor') },
+      { token: admin },
+    );
+    expect(quiet.status).toBe(200);
+    const other = await t.call(
+      sysUserRegWay.add,
+      { ...base, name: 'Other', roleId: seedId('role.counter') },
+      { token: admin },
+    );
+    expect(other.status).toBe(200);
+    expect((await t.call(sysUserRegWay.setDefault, { id: quiet.result, enableReg: 1 }, { token: admin })).status).toBe(
+      200,
+    );
+    // the public system info names the offered scheme, and only it
+    expect((await t.call(api.sysConfig.sysInfo)).result.wayList).toEqual([{ label: 'Quiet', value: quiet.result }]);
+    const register = async (account: string, extra: Record<string, unknown>) =>
+      t.call(sysAuth.userRegistration, {
+        account,
+        password: 'Self-reg-123',
+        realName: 'Self',
+        ...extra,
+        ...(await solveCaptcha(t)),
+      });
+    // another scheme of the same tenant, chosen by the registrant: refused, nobody created
+    expectError(await register('chooser1', { regWayId: other.result }), 400, 'registrationFailed');
+    expectError(await register('chooser2', { regWayId: seedId('regway.default') }), 400, 'registrationFailed');
+    const created = await t.kernel.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('account', 'in', ['chooser1', 'chooser2'])
+      .execute();
+    expect(created).toEqual([]);
+    // the offered one, named or not, works
+    expect((await register('offered1', { regWayId: quiet.result })).status).toBe(200);
+    expect((await register('offered2', {})).status).toBe(200);
+    // the role later gains an administration grant: registration re-checks and refuses
+    await t.kernel.db
+      .insertInto('sys_role_menu')
+      .values({ tenant_id: DEFAULT_TENANT, role_id: seedId('role.supervisor'), menu_id: seedId('menu.system.user') })
+      .execute();
+    expectError(await register('offered3', {}), 400, 'registrationFailed');
+    expect400(await t.call(sysUserRegWay.setDefault, { id: quiet.result, enableReg: 1 }, { token: admin }), ['id']);
+    expect((await t.call(sysUserRegWay.setDefault, { id: quiet.result, enableReg: 2 }, { token: admin })).status).toBe(
+      200,
+    );
+    expect400(
+      await t.call(
+        sysUserRegWay.update,
+        { ...base, id: quiet.result, name: 'Quiet', roleId: seedId('role.supervisor') },
+        { token: admin },
+      ),
+      ['roleId'],
+    );
+    await t.kernel.db
+      .deleteFrom('sys_role_menu')
+      .where('role_id', '=', seedId('role.supervisor'))
+      .where('menu_id', '=', seedId('menu.system.user'))
+      .execute();
+    await t.call(sysUserRegWay.setDefault, { id: seedId('regway.default'), enableReg: 2 }, { token: admin });
+  });
 });

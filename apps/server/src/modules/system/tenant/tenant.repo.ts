@@ -86,7 +86,7 @@ export function createTenantRepo(db: Kysely<Database>) {
           .orderBy('menu_id')
           .execute()
       ).map((r) => r.menu_id),
-    allMenus: () => db.selectFrom('sys_menu').select(['id', 'pid', 'path']).execute(),
+    allMenus: () => db.selectFrom('sys_menu').select(['id', 'pid', 'type', 'path']).execute(),
     /** Replaces a tenant's grant and takes back from its roles whatever falls outside it. */
     replaceMenus: (tenantId: number, menuIds: readonly number[]) =>
       db.transaction().execute(async (trx) => {

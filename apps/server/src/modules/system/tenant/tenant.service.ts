@@ -1,4 +1,5 @@
 import { AccountType, DataScope, type InputOf, OrgType, Status, type sysTenant } from '@shelfwise/contract';
+import { platformMenuIds } from '../../../kernel/access/menu-scope';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { hashPassword } from '../../../kernel/auth/password';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
@@ -86,12 +87,18 @@ export function createTenantService(kernel: Kernel, realtime: Realtime) {
     return menus.filter((m) => !outside(m.id)).map((m) => m.id);
   }
 
-  async function checkMenus(menuIds: readonly number[]): Promise<number[]> {
+  /**
+   * The grant of a tenant: the chosen menus with the directories above them. Another tenant than the platform's
+   * never receives the platform's own menus (a grant tree ticked whole leaves them out).
+   */
+  async function checkMenus(tenantId: number, menuIds: readonly number[]): Promise<number[]> {
     const menus = await repo.allMenus();
     const byId = new Map(menus.map((m) => [m.id, m]));
+    const platform = tenantId === DEFAULT_TENANT_ID ? new Set<number>() : platformMenuIds(menus);
     const out = new Set<number>();
     for (const id of menuIds) {
       if (!byId.has(id)) throw notFound('menu');
+      if (platform.has(id)) continue;
       for (let m = byId.get(id); m && !out.has(m.id); m = byId.get(m.pid)) out.add(m.id);
     }
     return [...out].sort((a, b) => a - b);
@@ -111,12 +118,12 @@ export function createTenantService(kernel: Kernel, realtime: Realtime) {
     /** Creates the tenant and its starting data in one transaction; the administrator's password is shown once. */
     async add(ctx: UserContext, input: Input<'add'>) {
       if (input.host && (await repo.hostTaken(input.host))) throw new AppError('duplicateCode', { value: input.host });
-      const menuIds = input.menuIds ? await checkMenus(input.menuIds) : await defaultGrant();
+      const tenantId = ids.next();
+      const menuIds = input.menuIds ? await checkMenus(tenantId, input.menuIds) : await defaultGrant();
       const password = generatePassword();
       const hash = await hashPassword(password);
       const now = Date.now();
       const audit = { created_at: now, created_by: ctx.userId, updated_at: null, updated_by: null };
-      const tenantId = ids.next();
       const orgId = ids.next();
       const roleId = ids.next();
       const posId = ids.next();
@@ -275,7 +282,7 @@ export function createTenantService(kernel: Kernel, realtime: Realtime) {
 
     async grantMenu(input: Input<'grantMenu'>) {
       await tenantOr404(input.id);
-      await repo.replaceMenus(input.id, await checkMenus(input.menuIds));
+      await repo.replaceMenus(input.id, await checkMenus(input.id, input.menuIds));
       await kernel.principals.invalidateAll();
     },
 

@@ -191,8 +191,15 @@ describeEachDialect('sysTenant', (get) => {
 
   it('lists enabled tenants for the sign-in page unless hidden', async () => {
     const t = get();
-    const list = (await t.call(sysTenant.loginList, {})).result;
+    const shut = await t.createTenant('Listed Then Shut');
+    await t.kernel.db.updateTable('sys_tenant').set({ status: 2 }).where('id', '=', shut.tenantId).execute();
+    const anonymous = await t.call(sysTenant.loginList, {});
+    expect(anonymous.status).toBe(200);
+    const list = anonymous.result;
     expect(list[0]).toEqual({ id: DEFAULT_TENANT_ID, name: 'Default' });
+    // what the selector shows, nothing more: no host, status or other column, no disabled tenant
+    for (const entry of list) expect(Object.keys(entry).sort()).toEqual(['id', 'name']);
+    expect(list.some((x) => x.id === shut.tenantId)).toBe(false);
     await t.setConfig(SETTING.hideTenantForLogin, 'true');
     expect((await t.call(sysTenant.loginList, {})).result).toEqual([]);
     await t.setConfig(SETTING.hideTenantForLogin, 'false');
