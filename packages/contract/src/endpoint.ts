@@ -55,7 +55,7 @@ type EndpointSpec<I extends z.ZodType, O extends z.ZodType> = Omit<Endpoint<I, O
 export function service<const S extends string, const M extends Record<string, EndpointSpec<z.ZodType, z.ZodType>>>(
   name: S,
   specs: M,
-): { [K in keyof M]: Endpoint<M[K]['input'], M[K]['output']> } {
+): { [K in keyof M]: Endpoint<M[K]['input'], M[K]['output']> & { permission: M[K]['permission'] } } {
   const out: Record<string, Endpoint> = {};
   for (const [key, spec] of Object.entries(specs)) {
     out[key] = {
@@ -65,5 +65,5 @@ export function service<const S extends string, const M extends Record<string, E
       response: spec.response ?? 'json',
     };
   }
-  return out as { [K in keyof M]: Endpoint<M[K]['input'], M[K]['output']> };
+  return out as { [K in keyof M]: Endpoint<M[K]['input'], M[K]['output']> & { permission: M[K]['permission'] } };
 }

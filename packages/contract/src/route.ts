@@ -25,3 +25,13 @@ export type Routes = {
 export type RouteInput<R extends Route> = NonNullable<R['__types']>['input'];
 /** Result a route answers. */
 export type RouteOutput<R extends Route> = NonNullable<R['__types']>['output'];
+
+type DeclaredPermission = {
+  [S in keyof typeof api]: { [A in keyof (typeof api)[S]]: ((typeof api)[S][A] & Endpoint)['permission'] }[keyof (typeof api)[S]];
+}[keyof typeof api];
+
+/**
+ * Every permission code an endpoint declares (`<service>:<action>`): what the web's button checks take, so a
+ * misspelt code fails the type check instead of hiding a button for everyone.
+ */
+export type PermissionCode = Exclude<DeclaredPermission, 'public' | 'authenticated'>;

@@ -2,5 +2,5 @@
 export type { ApiResponse, PageResult } from './common';
 export { LOCALES, type Locale, pickLocale } from './i18n';
 export { MOBILE_RE } from './patterns';
-export type { Route, RouteInput, RouteOutput, Routes } from './route';
+export type { PermissionCode, Route, RouteInput, RouteOutput, Routes } from './route';
 export { routes } from './routes.gen';

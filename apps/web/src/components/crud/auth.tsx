@@ -1,9 +1,13 @@
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 import { useUserInfo } from '../../lib/auth/user-info';
 
-/** A permission check: one code, any of a set, or all of a set (docs/tenancy-and-permissions.md#permission-codes). */
-export type AuthCheck = string | { any: readonly string[] } | { all: readonly string[] };
+/**
+ * A permission check: one code, any of a set, or all of a set (docs/tenancy-and-permissions.md#permission-codes).
+ * Codes are those the contract's endpoints declare, so a misspelt one does not type-check.
+ */
+export type AuthCheck = PermissionCode | { any: readonly PermissionCode[] } | { all: readonly PermissionCode[] };
 
 function holds(buttons: readonly string[], check: AuthCheck): boolean {
   if (typeof check === 'string') return buttons.includes(check);

@@ -1,4 +1,5 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import { App, Button, Dropdown, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export function CrudToolbar({
 }) {
   const { t } = useTranslation('crud');
   const { modal } = App.useApp();
-  const always = { all: [] as string[] };
+  const always = { all: [] as PermissionCode[] };
   const confirmDelete = () =>
     modal.confirm({
       title: t('batchDeleteTitle'),

@@ -1,3 +1,4 @@
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import { Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from './auth';
@@ -20,7 +21,7 @@ export function StatusCell({
   loading,
 }: {
   status: number;
-  code: string;
+  code: PermissionCode;
   onChange: (status: 1 | 2) => void;
   loading?: boolean;
 }) {
@@ -51,7 +52,7 @@ export function statusColumn<T extends { id: number; status: number }>(options: 
   title: string;
   enabledText: string;
   disabledText: string;
-  code: string;
+  code: PermissionCode;
   onChange: (row: T, status: 1 | 2) => void;
   busyId?: number;
 }): CrudColumn<T> {

@@ -10,6 +10,7 @@ import {
   SmileOutlined,
   TagOutlined,
 } from '@ant-design/icons';
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { AboutWidget } from './about-widget';
 import { ChartsWidget } from './charts-widget';
@@ -32,7 +33,7 @@ export interface WidgetDef {
   /** Width when added. */
   span: WidgetSpan;
   /** The permission its data needs (none: every signed-in user). */
-  permission?: string;
+  permission?: PermissionCode;
   Component: ComponentType<WidgetProps>;
 }
 

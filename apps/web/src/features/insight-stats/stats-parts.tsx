@@ -1,4 +1,5 @@
 import { DownloadOutlined, InfoCircleOutlined, SyncOutlined } from '@ant-design/icons';
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import { App, Button, Card, Collapse, DatePicker, Empty, Flex, Select, Statistic, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -88,7 +89,7 @@ export function StatsActions({
   computedTime?: string | undefined;
   onRecompute: () => void;
   recomputing: boolean;
-  exportCode: string;
+  exportCode: PermissionCode;
   onExport: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('stats');

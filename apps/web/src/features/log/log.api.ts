@@ -15,12 +15,12 @@ export const LOG_ROUTES = {
 export type LogKind = keyof typeof LOG_ROUTES;
 
 /** The API service of each log: its permission codes are `<service>:<action>`. */
-export const LOG_SERVICES: Record<LogKind, string> = {
+export const LOG_SERVICES = {
   vis: 'sysLogVis',
   op: 'sysLogOp',
   ex: 'sysLogEx',
   diff: 'sysLogDiff',
-};
+} as const satisfies Record<LogKind, string>;
 type Routes<K extends LogKind> = (typeof LOG_ROUTES)[K];
 
 /** Page body of a log. */

@@ -14,6 +14,7 @@ import {
   CountModeEnum,
   InventoryTaskTypeEnum,
 } from '@shelfwise/contract/enums';
+import type { PermissionCode } from '@shelfwise/contract/routes';
 import {
   Alert,
   App,
@@ -110,7 +111,7 @@ export function AuditDrawer({ taskId, onClose }: { taskId: number | null; onClos
     }
   };
 
-  const decisionButton = (kind: DecisionKind, code: string, label: string, icon: ReactNode, danger = false) => {
+  const decisionButton = (kind: DecisionKind, code: PermissionCode, label: string, icon: ReactNode, danger = false) => {
     if (!can(code)) return null;
     const reason = !pending ? t('detail.notPending') : taskDenied ? t('detail.noTaskAccess') : undefined;
     return (
