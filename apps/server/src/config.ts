@@ -37,6 +37,14 @@ const envSchema = z.object({
 });
 
 /** Infrastructure settings, parsed once from the environment (business settings live in the database). */
+/** Requests per minute per client, by kind of public endpoint. */
+export interface RateLimits {
+  login: number;
+  captcha: number;
+  sms: number;
+  public: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -53,8 +61,8 @@ export interface AppConfig {
   webDist: string;
   /** Extra origins the pages may load camera streams from (Content-Security-Policy), see LIVE_STREAM_SOURCES. */
   liveStreamSources: string[];
-  /** Requests per minute per client on login, captcha and SMS endpoints. */
-  rateLimits: { login: number; captcha: number; sms: number };
+  /** Requests per minute per client on login, captcha and SMS endpoints, and on any other public endpoint. */
+  rateLimits: RateLimits;
 }
 
 /** Reads the environment; an invalid value stops the start with a message naming it. */
@@ -81,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     liveStreamSources: e.LIVE_STREAM_SOURCES,
-    rateLimits: { login: 30, captcha: 60, sms: 10 },
+    // `public`: pages signed out read a few of them each (system info, tenant list, logo, QR status polls)
+    rateLimits: { login: 30, captcha: 60, sms: 10, public: 600 },
   };
 }
