@@ -17,7 +17,7 @@ button{margin-top:20px;width:100%;padding:9px;border:0;border-radius:6px;backgro
 <label for="u" data-i18n="account">Account</label><input id="u" name="UserName" autocomplete="username" required>
 <label for="p" data-i18n="password">Password</label><input id="p" name="Password" type="password" autocomplete="current-password" required>
 <div id="cap" hidden><label for="c" data-i18n="code">Verification code</label>
-<div class="cap"><input id="c" name="code" autocomplete="off" inputmode="numeric"><img id="ci" alt="" title=""></div>
+<div class="cap"><input id="c" name="code" autocomplete="off" inputmode="numeric"><img id="ci" alt="Verification code"></div>
 <input id="ci-id" name="codeId" type="hidden"></div>
 <button type="submit" data-i18n="submit">Sign in</button><div id="err" role="alert"></div>
 </form><script src="/swagger-login.js"></script></body></html>`;
@@ -30,6 +30,7 @@ en:{fail:'Login failed, please check your account!'}};
 var n=(navigator.language||'en').toLowerCase();var lang=/^zh-(tw|hk|mo|hant)/.test(n)?'zh-tw':n.indexOf('zh')===0?'zh-cn':'en';
 var t=L[lang]||L.en;document.documentElement.lang=lang;
 document.querySelectorAll('[data-i18n]').forEach(function(el){var k=el.getAttribute('data-i18n');if(t[k])el.textContent=t[k];});
+if(t.code)document.getElementById('ci').alt=t.code;
 var cap=false;
 function captcha(){if(!cap)return;fetch('/api/sysAuth/captcha').then(function(r){return r.json();}).then(function(j){
 if(!j||!j.result)return;document.getElementById('ci').src=j.result.img;document.getElementById('ci-id').value=j.result.id;
