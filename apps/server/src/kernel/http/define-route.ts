@@ -39,8 +39,8 @@ export const registeredRoutes: {
   path: string;
   permission: string;
   endpoint: Endpoint;
-  /** Requests per minute per client, where limited (every public endpoint is). */
-  rateLimit: number | undefined;
+  /** The per-client limit the route has, where limited (every public endpoint is). */
+  rateLimit: keyof RateLimits | undefined;
   aliases: { method: 'GET' | 'POST'; path: string }[];
 }[] = [];
 
@@ -69,8 +69,7 @@ export function defineRoute<E extends Endpoint>(
     throw new Error(`Endpoint ${endpoint.path} declares no valid permission`);
   }
   // anything anyone may call signed out is limited per client: the `public` limit unless the route names another
-  const limit = options.rateLimit ?? (permission === 'public' ? 'public' : undefined);
-  const rateLimit = limit ? kernel.config.rateLimits[limit] : undefined;
+  const rateLimit = options.rateLimit ?? (permission === 'public' ? 'public' : undefined);
   const keys = inputKeys(endpoint);
   // an export body takes the scope as Admin.NET's clients name it, too (see exportScopeOf)
   const isExport = endpoint.response === 'file' && keys.has('scope');
@@ -129,7 +128,7 @@ export function defineRoute<E extends Endpoint>(
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     config: {
       endpoint,
-      ...(rateLimit ? { rateLimit: { max: rateLimit, timeWindow: 60_000 } } : {}),
+      ...(rateLimit ? { rateLimit: { max: kernel.config.rateLimits[rateLimit], timeWindow: 60_000 } } : {}),
     },
     handler: handle,
   };
