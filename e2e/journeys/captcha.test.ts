@@ -27,4 +27,21 @@ describe('sign-in with the captcha switched on', () => {
     await page.getByText('Please enter the verification code').waitFor();
     await page.close();
   });
+
+  it('asks for the captcha on the API docs sign-in page too, with a new image after a refusal', async () => {
+    const page = await env.browser.newPage({ locale: 'en-US' });
+    await page.goto(`${env.server.url}/swagger-login`);
+    const image = page.getByRole('img', { name: 'Verification code' });
+    await image.waitFor();
+    await page.waitForFunction(() => document.querySelector('#ci')?.getAttribute('src')?.startsWith('data:image/png'));
+    const first = await image.getAttribute('src');
+    await page.getByLabel('Account').fill('admin');
+    await page.getByLabel('Password').fill(env.server.password);
+    await page.getByLabel('Verification code').fill('-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The verification code is wrong' }).waitFor();
+    await page.waitForFunction((src) => document.querySelector('#ci')?.getAttribute('src') !== src, first);
+    await page.screenshot({ path: `${ARTIFACTS}docs-login-captcha-en.png` });
+    await page.close();
+  });
 });

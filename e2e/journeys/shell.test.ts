@@ -129,6 +129,30 @@ describe('the web shell as a new user meets it', () => {
     await context.close();
   });
 
+  it('ends only this session after too many wrong passwords on the lock screen, and signs in again unlocked', async () => {
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/login`);
+    await signIn(page, env.server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByRole('button', { name: 'Lock screen' }).click();
+    const lock = page.getByRole('dialog', { name: 'Lock screen' });
+    for (let i = 1; i < 5; i++) {
+      await lock.getByLabel('Password').fill(`not-it-${i}23`);
+      await lock.getByLabel('Password').press('Enter');
+      await lock.getByRole('alert').filter({ hasText: 'The password is wrong' }).waitFor();
+    }
+    await lock.getByLabel('Password').fill('not-it-523');
+    await lock.getByLabel('Password').press('Enter');
+    await page.waitForURL(/\/login/);
+    // the account is not locked: it signs in at once, and the new session is not behind the lock screen
+    await signIn(page, env.server.password);
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByTestId('widget-welcome').waitFor();
+    assert.equal(await page.getByRole('dialog', { name: 'Lock screen' }).count(), 0);
+    await context.close();
+  });
+
   it('signs out, and an unknown URL shows the not-found page with a way home', async () => {
     const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();

@@ -29,7 +29,7 @@ import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import { buildContext } from './kernel/http/define-route';
-import { JSON_SUFFIX_MEDIA_TYPE } from './kernel/http/input';
+import { registerJsonBodyParser } from './kernel/http/json-body';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
@@ -231,16 +231,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
   app.removeContentTypeParser('text/plain');
-  // `application/<anything>+json` is JSON too (Admin.NET's generated clients send `application/json-patch+json`):
-  // the same parser, the same body limits
-  app.addContentTypeParser(
-    JSON_SUFFIX_MEDIA_TYPE,
-    { parseAs: 'string' },
-    app.getDefaultJsonParser(
-      app.initialConfig.onProtoPoisoning ?? 'error',
-      app.initialConfig.onConstructorPoisoning ?? 'error',
-    ),
-  );
+  // JSON bodies: nesting depth and value count checked before parsing, on every route
+  registerJsonBodyParser(app);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },

@@ -55,6 +55,14 @@ function isOrigin(v: string): boolean {
   }
 }
 
+/** Requests per minute per client, by kind of public endpoint. */
+export interface RateLimits {
+  login: number;
+  captcha: number;
+  sms: number;
+  public: number;
+}
+
 /** Infrastructure settings, parsed once from the environment (business settings live in the database). */
 export interface AppConfig {
   port: number;
@@ -74,8 +82,8 @@ export interface AppConfig {
   liveStreamSources: string[];
   /** Browser origins besides the server's own that may call the API and open sockets, see CORS_ORIGINS. */
   corsOrigins: string[];
-  /** Requests per minute per client on login, captcha and SMS endpoints. */
-  rateLimits: { login: number; captcha: number; sms: number };
+  /** Requests per minute per client on login, captcha and SMS endpoints, and on any other public endpoint. */
+  rateLimits: RateLimits;
 }
 
 /** Reads the environment; an invalid value stops the start with a message naming it. */
@@ -103,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     liveStreamSources: e.LIVE_STREAM_SOURCES,
     corsOrigins: e.CORS_ORIGINS,
-    rateLimits: { login: 30, captcha: 60, sms: 10 },
+    // `public`: pages signed out read a few of them each (system info, tenant list, logo, QR status polls)
+    rateLimits: { login: 30, captcha: 60, sms: 10, public: 600 },
   };
 }

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   unsupportedMediaType: 415,
   rateLimited: 429,
   internal: 500,
+  jsonTooComplex: 400,
   // authentication
   captchaRequired: 400,
   captchaInvalid: 400,
@@ -39,6 +40,8 @@ export const ERROR_CODES = {
   passwordWrong: 400,
   passwordTooWeak: 400,
   qrExpired: 400,
+  loginThrottled: 429,
+  screenUnlockFailed: 401,
   // reference data
   dictCodeEnumReserved: 400,
   menuParentInvalid: 400,

@@ -2,6 +2,7 @@ import { AccountType, type Endpoint, type OutputOf, Status, YesNo } from '@shelf
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app';
+import type { AppConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
 import { type DialectName, openDatabase } from '../kernel/db/connect';
@@ -76,7 +77,7 @@ export async function startTestApp(
     captcha?: boolean;
     /** Seed the shipped regions (off by default: ~0.3 s per database, see region.seed.ts). */
     regions?: boolean;
-    rateLimits?: { login: number; captcha: number; sms: number };
+    rateLimits?: Partial<AppConfig['rateLimits']>;
     /** Reuse a database (a second node); the first app that was given it does not drop it. */
     db?: TestDatabase;
     redisUrl?: string;
@@ -88,7 +89,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
   const config = testConfig(db, options);
-  config.rateLimits = options.rateLimits ?? { login: 10_000, captcha: 10_000, sms: 10_000 };
+  config.rateLimits = { login: 10_000, captcha: 10_000, sms: 10_000, public: 10_000, ...options.rateLimits };
   const sms = new Map<string, string>();
   const provider: SmsProvider = {
     name: 'test',

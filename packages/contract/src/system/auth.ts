@@ -230,9 +230,15 @@ export const swagger = service('swagger', {
     action: 'submitUrl',
     method: 'POST',
     permission: 'public',
-    input: z.object({ UserName: z.string().min(1).max(64), Password: z.string().min(1).max(128) }),
+    // `codeId`/`code`: the captcha, required only when the captcha switch is on (as for the account login)
+    input: z.object({
+      UserName: z.string().min(1).max(64),
+      Password: z.string().min(1).max(128),
+      codeId: zCaptchaId.optional(),
+      code: z.string().max(16).optional(),
+    }),
     output: z.null(),
     response: 'bare',
-    summary: 'Sign in to the API docs (form fields UserName, Password)',
+    summary: 'Sign in to the API docs (form fields UserName, Password; codeId, code when the captcha is on)',
   },
 });

@@ -191,7 +191,8 @@ export const sysUser = service('sysUser', {
     permission: 'sysUser:unlock',
     input: idBody,
     output: z.null(),
-    summary: 'Unlock an account locked after too many wrong passwords',
+    summary:
+      'Unlock an account: its sign-in back-off ends and the address blocks its wrong passwords caused are lifted',
   },
   grantRole: {
     action: 'grantRole',

@@ -1,6 +1,7 @@
 import { allEndpoints } from '@shelfwise/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorsOf, expectJsonError, expectSecurityHeaders } from '../../test/assertions';
+import { solveCaptcha } from '../../test/fixtures';
 import { TEST_PASSWORD, useTestApp } from '../../test/harness';
 
 // ------------------------------------------------------------------------------------ API docs (SQLite)
@@ -81,5 +82,45 @@ describe('API docs [sqlite]', () => {
       Object.entries(ops).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['x-permission']}`),
     );
     expect(documented.sort()).toEqual(allEndpoints.map((e) => `${e.method} ${e.path} ${e.permission}`).sort());
+  });
+});
+
+describe('API docs sign-in with the captcha on [sqlite]', () => {
+  const get = useTestApp('sqlite', { captcha: true });
+  const form = (fields: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    get().app.inject({
+      method: 'POST',
+      url: '/api/swagger/submitUrl',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('asks for the captcha as the account login does, and its page shows one', async () => {
+    const missing = await form({ UserName: 'admin', Password: TEST_PASSWORD });
+    expect(expectJsonError(missing, 401, 'captchaRequired').message).toBe('Please enter the verification code');
+    expect(missing.headers['set-cookie']).toBeUndefined();
+    const { codeId, code } = await solveCaptcha(get());
+    const wrong = await form({ UserName: 'admin', Password: TEST_PASSWORD, codeId, code: `${Number(code) + 1}` });
+    expectJsonError(wrong, 401, 'captchaInvalid');
+    const ok = await form({ UserName: 'admin', Password: TEST_PASSWORD, ...(await solveCaptcha(get())) });
+    expect(ok.statusCode).toBe(200);
+    expect(String(ok.headers['set-cookie'])).toMatch(/^sw_docs=/);
+    const page = await get().app.inject({ method: 'GET', url: '/swagger-login' });
+    expect(page.body).toContain('name="codeId"');
+    const script = await get().app.inject({ method: 'GET', url: '/swagger-login.js' });
+    expect(script.body).toContain('/api/sysAuth/captcha');
+  });
+
+  it('refuses an address that keeps guessing, with 429 and when to try again', async () => {
+    await get().setConfig('sys_password_max_error_times', '3');
+    for (let i = 0; i < 3; i++) {
+      const r = await form({ UserName: 'admin', Password: 'wrong-1', ...(await solveCaptcha(get())) }, '192.0.2.99');
+      expectJsonError(r, 401, 'loginFailed');
+    }
+    const r = await form({ UserName: 'admin', Password: TEST_PASSWORD, ...(await solveCaptcha(get())) }, '192.0.2.99');
+    expectJsonError(r, 429, 'loginThrottled');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    await get().setConfig('sys_password_max_error_times', '5');
   });
 });

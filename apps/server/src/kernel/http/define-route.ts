@@ -1,5 +1,6 @@
 import { type Endpoint, type InputOf, type OutputOf, pickLocale } from '@shelfwise/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimits } from '../../config';
 import { DEFAULT_TENANT_ID } from '../access/tenants';
 import { AppError } from '../errors/app-error';
 import { formatTime } from '../i18n/time';
@@ -38,6 +39,8 @@ export const registeredRoutes: {
   path: string;
   permission: string;
   endpoint: Endpoint;
+  /** The per-client limit the route has, where limited (every public endpoint is). */
+  rateLimit: keyof RateLimits | undefined;
   aliases: { method: 'GET' | 'POST'; path: string }[];
 }[] = [];
 
@@ -59,12 +62,14 @@ export function defineRoute<E extends Endpoint>(
   kernel: Kernel,
   endpoint: E,
   handler: Handler<E>,
-  options: { rateLimit?: 'login' | 'captcha' | 'sms' } = {},
+  options: { rateLimit?: keyof RateLimits } = {},
 ): void {
   const permission = endpoint.permission as string;
   if (!permission || !(permission === 'public' || permission === 'authenticated' || /^\w+:\w+$/.test(permission))) {
     throw new Error(`Endpoint ${endpoint.path} declares no valid permission`);
   }
+  // anything anyone may call signed out is limited per client: the `public` limit unless the route names another
+  const rateLimit = options.rateLimit ?? (permission === 'public' ? 'public' : undefined);
   const keys = inputKeys(endpoint);
   // an export body takes the scope as Admin.NET's clients name it, too (see exportScopeOf)
   const isExport = endpoint.response === 'file' && keys.has('scope');
@@ -77,7 +82,7 @@ export function defineRoute<E extends Endpoint>(
   if (isListRead(endpoint)) aliases.push({ method: 'POST', path: endpoint.path });
   // one row per route, however many app instances register it (tests build several in one process)
   if (!registeredRoutes.some((r) => r.method === endpoint.method && r.path === endpoint.path)) {
-    registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint, aliases });
+    registeredRoutes.push({ method: endpoint.method, path: endpoint.path, permission, endpoint, rateLimit, aliases });
   }
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -123,9 +128,7 @@ export function defineRoute<E extends Endpoint>(
     ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     config: {
       endpoint,
-      ...(options.rateLimit
-        ? { rateLimit: { max: kernel.config.rateLimits[options.rateLimit], timeWindow: 60_000 } }
-        : {}),
+      ...(rateLimit ? { rateLimit: { max: kernel.config.rateLimits[rateLimit], timeWindow: 60_000 } } : {}),
     },
     handler: handle,
   };

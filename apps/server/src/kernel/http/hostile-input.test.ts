@@ -1,7 +1,10 @@
 import { api } from '@shelfwise/contract';
 import { expect, it } from 'vitest';
-import { errorsOf } from '../../test/assertions';
-import { describeEachDialect } from '../../test/harness';
+import { errorsOf, expectJsonError } from '../../test/assertions';
+import { describeEachDialect, type TestApp } from '../../test/harness';
+import { AppError } from '../errors/app-error';
+import { trimStrings } from './input';
+import { JSON_MAX_DEPTH } from './json-body';
 
 const { sysAuth, sysConfig, sysDictType, sysMenu } = api;
 
@@ -128,5 +131,65 @@ describeEachDialect('hostile input in filters and keywords', (get) => {
     expect(codes).toEqual([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const desc = await t.call(sysConfig.page, { field: 'code', order: 'descending', pageSize: 500 }, { token: tok });
     expect(desc.result.items.map((i) => i.code)).toEqual([...codes].reverse());
+  });
+});
+
+// ------------------------------------------------------------------- deeply nested and huge JSON (every dialect)
+
+/** `{"account": <value nested `depth` arrays deep>, "password": "x"}`. */
+const nested = (depth: number) => `{"account":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x"}`;
+
+const post = (t: TestApp, url: string, payload: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+
+describeEachDialect('deeply nested and huge JSON bodies', (get) => {
+  it('answers 400 jsonTooComplex, translated, signed in or not, before anything walks the body', async () => {
+    const t = get();
+    const admin = (await t.login('admin')).accessToken;
+    const deep = nested(100_000);
+    const open = expectJsonError(await post(t, '/api/sysAuth/login', deep), 400, 'jsonTooComplex');
+    expect(open.message).toBe('The request body is nested too deeply or holds too many values');
+    const cn = await post(t, '/api/sysConfig/add', deep, {
+      authorization: `Bearer ${admin}`,
+      'accept-language': 'zh-cn',
+    });
+    expect(expectJsonError(cn, 400, 'jsonTooComplex').message).toBe('请求内容嵌套过深或包含的值过多');
+    const tw = await post(t, '/api/sysConfig/add', deep, {
+      authorization: `Bearer ${admin}`,
+      'accept-language': 'zh-tw',
+    });
+    expect(expectJsonError(tw, 400, 'jsonTooComplex').message).toBe('請求內容巢狀過深或包含的值過多');
+    // Admin.NET's clients' media type is read by the same parser
+    const patch = await post(t, '/api/sysAuth/login', deep, { 'content-type': 'application/json-patch+json' });
+    expectJsonError(patch, 400, 'jsonTooComplex');
+    // the limit itself: one level more is refused, the limit reaches the schema (and is refused there)
+    expectJsonError(await post(t, '/api/sysAuth/login', nested(JSON_MAX_DEPTH)), 400, 'jsonTooComplex');
+    expectJsonError(await post(t, '/api/sysAuth/login', nested(JSON_MAX_DEPTH - 1)), 400, 'validation');
+    // brackets inside strings are text, not nesting
+    const text = JSON.stringify({ account: '['.repeat(1000), password: '{'.repeat(100) });
+    expectJsonError(await post(t, '/api/sysAuth/login', text), 400, 'validation');
+    // flat but with too many values: 300k array items in well under 1 MB
+    const many = `{"ids":[${'0,'.repeat(300_000)}0]}`;
+    const wide = await post(t, '/api/sysConfig/batchDelete', many, { authorization: `Bearer ${admin}` });
+    expectJsonError(wide, 400, 'jsonTooComplex');
+  });
+
+  it('keeps the health check fast while such bodies arrive', async () => {
+    const t = get();
+    const deep = nested(200_000);
+    const flood = Array.from({ length: 20 }, () => post(t, '/api/sysAuth/login', deep));
+    const started = Date.now();
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    const took = Date.now() - started;
+    expect(health.statusCode).toBe(200);
+    for (const r of await Promise.all(flood)) expect(r.statusCode).toBe(400);
+    expect(took).toBeLessThan(1000);
+  });
+
+  it('trims strings to a bounded depth: a deeper value is refused, never a stack overflow', () => {
+    let value: unknown = ' x ';
+    for (let i = 0; i < 100_000; i++) value = { v: value };
+    expect(() => trimStrings(value)).toThrowError(AppError);
+    expect(trimStrings({ a: [{ b: ' y ' }], password: ' p ' })).toEqual({ a: [{ b: 'y' }], password: ' p ' });
   });
 });

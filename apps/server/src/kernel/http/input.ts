@@ -1,18 +1,24 @@
 import { type Endpoint, PAGE_SIZE_MAX, zId } from '@shelfwise/contract';
 import { z } from 'zod';
+import { AppError } from '../errors/app-error';
 
 const SECRET_KEY = /pass(word)?|pwd|secret/i;
 
-/** Trims every string, deeply, except secrets (a password may really start or end with a space). */
-export function trimStrings(value: unknown, key = ''): unknown {
+/** The deepest value `trimStrings` walks; JSON bodies are refused deeper than this long before (json-body.ts). */
+const TRIM_MAX_DEPTH = 64;
+
+/**
+ * Trims every string, deeply, except secrets (a password may really start or end with a space). The walk is
+ * bounded: a value nested deeper than any input may be is refused (`jsonTooComplex`), never a stack overflow.
+ */
+export function trimStrings(value: unknown, key = '', depth = 0): unknown {
   if (typeof value === 'string') return SECRET_KEY.test(key) ? value : value.trim();
-  if (Array.isArray(value)) return value.map((v) => trimStrings(v, key));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v, k);
-    return out;
-  }
-  return value;
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= TRIM_MAX_DEPTH) throw new AppError('jsonTooComplex');
+  if (Array.isArray(value)) return value.map((v) => trimStrings(v, key, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v, k, depth + 1);
+  return out;
 }
 
 /** The object schema of an endpoint's input (unwrapping optional and default), if it is one. */

@@ -63,3 +63,28 @@ describe('rate limits [sqlite]', () => {
     for (let i = 0; i < 5; i++) expect((await t.call(sysConfig.sysInfo)).status).toBe(200);
   });
 });
+
+describe('rate limits of the other public endpoints [sqlite]', () => {
+  const get = useTestApp('sqlite', { rateLimits: { login: 2, public: 3 } });
+
+  it('limits a public endpoint without a limit of its own by the public limit, and the API docs sign-in as a login', async () => {
+    const t = get();
+    for (let i = 0; i < 3; i++) expect((await t.call(sysConfig.sysInfo)).status).toBe(200);
+    const fourth = await t.call(sysConfig.sysInfo);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.extras?.errorCode).toBe('rateLimited');
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    const submit = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/swagger/submitUrl',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ UserName: 'admin', Password: TEST_PASSWORD }).toString(),
+      });
+    for (let i = 0; i < 2; i++) expect((await submit()).statusCode).toBe(200);
+    expect((await submit()).statusCode).toBe(429);
+    // signed-in endpoints are not limited per client
+    const { accessToken } = await t.login('admin');
+    for (let i = 0; i < 5; i++) expect((await t.call(sysConfig.page, {}, { token: accessToken })).status).toBe(200);
+  });
+});

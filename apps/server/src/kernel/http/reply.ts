@@ -127,6 +127,7 @@ export function sendError(error: FastifyError | AppError | Error, req: FastifyRe
       )
     : undefined;
   if (status === 401) reply.header('access-token', 'invalid_token');
+  if (status === 429 && typeof params.seconds === 'number') reply.header('retry-after', String(params.seconds));
   const body: ApiResponse<unknown> = {
     code: status,
     type: 'error',

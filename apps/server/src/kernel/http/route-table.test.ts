@@ -370,6 +370,27 @@ describe('route table [sqlite]', () => {
     for (const r of routes) expect(r.permission).toBe(r.endpoint.permission);
   });
 
+  it('limits every public route per client, and says so on each answer', async () => {
+    const open = registeredRoutes.filter((r) => r.permission === 'public');
+    expect(open.length).toBeGreaterThan(10);
+    expect(open.filter((r) => !r.rateLimit).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    // the sign-in forms have the login limit, the API docs sign-in included
+    const login = registeredRoutes.filter((r) => r.rateLimit === 'login').map((r) => `${r.method} ${r.path}`);
+    expect(login.sort()).toEqual([
+      'POST /api/swagger/submitUrl',
+      'POST /api/sysAuth/login',
+      'POST /api/sysAuth/loginPhone',
+      'POST /api/sysAuth/unLockScreen',
+      'POST /api/sysAuth/userRegistration',
+    ]);
+    for (const r of open) {
+      const url = r.path.replace('{file}', 'logo-1.png');
+      const res = await t.app.inject({ method: r.method as 'GET' | 'POST', url, remoteAddress: '192.0.2.50' });
+      const limit = t.kernel.config.rateLimits[r.rateLimit ?? 'public'];
+      expect(res.headers['x-ratelimit-limit'], `${r.method} ${r.path}`).toBe(String(limit));
+    }
+  });
+
   it('has a seeded button for every permission code a route needs, so each can be granted', async () => {
     const codes = [...new Set(registeredRoutes.map((r) => r.permission).filter((p) => p.includes(':')))].sort();
     expect(codes).toEqual(

@@ -101,6 +101,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '服务器出错了（请求 {requestId}）',
     'zh-tw': '伺服器發生錯誤（請求 {requestId}）',
   },
+  jsonTooComplex: {
+    en: 'The request body is nested too deeply or holds too many values',
+    'zh-cn': '请求内容嵌套过深或包含的值过多',
+    'zh-tw': '請求內容巢狀過深或包含的值過多',
+  },
   captchaRequired: {
     en: 'Please enter the verification code',
     'zh-cn': '请输入验证码',
@@ -125,6 +130,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     en: 'Too many wrong passwords; the account is locked for {minutes} more minutes',
     'zh-cn': '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
     'zh-tw': '密碼錯誤次數過多，帳號已鎖定，請 {minutes} 分鐘後再試',
+  },
+  loginThrottled: {
+    en: 'Too many failed sign-ins, please try again in {seconds} seconds',
+    'zh-cn': '登录失败次数过多，请 {seconds} 秒后再试',
+    'zh-tw': '登入失敗次數過多，請 {seconds} 秒後再試',
+  },
+  screenUnlockFailed: {
+    en: 'Too many wrong passwords on the lock screen, please sign in again',
+    'zh-cn': '锁屏密码错误次数过多，请重新登录',
+    'zh-tw': '鎖定畫面密碼錯誤次數過多，請重新登入',
   },
   accountDisabled: {
     en: 'This account is disabled',

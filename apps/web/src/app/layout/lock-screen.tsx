@@ -60,6 +60,8 @@ export function LockScreen() {
       setPassword('');
       setLocked(false);
     } catch (e) {
+      // the session ended (too many wrong passwords end it): the page goes to sign-in, and that is not locked
+      if ((e as ApiError).status === 401) setLocked(false);
       setError((e as ApiError).message);
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { prepared } from '../../../kernel/db/prepared';
 import type { Database, SysUserTable } from '../../../kernel/db/schema';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
@@ -75,27 +75,12 @@ export function createAuthRepo(db: Kysely<Database>) {
       return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
-    /** Counts a wrong password atomically and returns the new count. */
-    async countFailure(tenantId: number, id: number): Promise<number> {
-      await users(tenantId).updateTable().set({ failed_count: sql`failed_count + 1` }).where('id', '=', id).execute();
-      const row = await users(tenantId).selectFrom().select('failed_count').where('id', '=', id).executeTakeFirst();
-      return row?.failed_count ?? 0;
-    },
-
-    lock(tenantId: number, id: number, until: number) {
-      return users(tenantId).updateTable().set({ locked_until: until, failed_count: 0 }).where('id', '=', id).execute();
-    },
-
     recordSuccess(tenantId: number, id: number, ip: string) {
       return users(tenantId)
         .updateTable()
         .set({ failed_count: 0, locked_until: null, last_login_at: Date.now(), last_login_ip: ip.slice(0, 64) })
         .where('id', '=', id)
         .execute();
-    },
-
-    clearFailures(tenantId: number, id: number) {
-      return users(tenantId).updateTable().set({ failed_count: 0, locked_until: null }).where('id', '=', id).execute();
     },
 
     /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */

@@ -10,6 +10,7 @@ import {
 } from '@shelfwise/contract';
 import type { z } from 'zod';
 import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
+import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
@@ -44,24 +45,24 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   const { settings, sessions, captcha, sms, tenants, principals, ids, db } = kernel;
   const repo = createAuthRepo(db);
 
-  /** Checks a password with the lockout rules; `wrong` is the error a mismatch gives. */
-  async function checkPassword(user: LoginUser, password: string, wrong: 'loginFailed' | 'passwordWrong') {
-    const now = Date.now();
-    if (user.locked_until && user.locked_until > now) {
-      throw new AppError('accountLocked', { minutes: Math.ceil((user.locked_until - now) / 60_000) });
+  const guard = createLoginGuard(kernel.cache, settings);
+
+  /**
+   * An account and password checked under the login guard: a blocked address or an account backing off is refused
+   * before anything is looked up, and a wrong password reads the same whether the account exists or not.
+   */
+  async function checkCredentials(tenantId: number, account: string, password: string, ip: string) {
+    await guard.assertOpen(ip, tenantId, account);
+    const user = await repo.findByAccount(tenantId, account);
+    const ok = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyDecoy(password).then(() => false);
+    if (!user || !ok) {
+      await guard.failed(ip, tenantId, account);
+      throw new AppError('loginFailed');
     }
-    if (await verifyPassword(user.password_hash, password)) {
-      if (user.failed_count > 0 || user.locked_until) await repo.clearFailures(user.tenant_id, user.id);
-      return;
-    }
-    const max = await settings.int(SETTING.passwordMaxErrors, 5, 1);
-    const failures = await repo.countFailure(user.tenant_id, user.id);
-    if (failures >= max) {
-      const minutes = await settings.int(SETTING.passwordLockMinutes, 30, 1);
-      await repo.lock(user.tenant_id, user.id, now + minutes * 60_000);
-      throw new AppError('accountLocked', { minutes });
-    }
-    throw new AppError(wrong);
+    await guard.succeeded(ip, tenantId, account);
+    return user;
   }
 
   /** Refuses accounts that may not sign in: disabled, tenant disabled, or a user without any enabled role. */
@@ -153,12 +154,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       const tenantId = input.tenantId ?? ctx.tenantId;
       try {
         if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
-        const user = await repo.findByAccount(tenantId, input.account);
-        if (!user) {
-          await verifyDecoy(input.password);
-          throw new AppError('loginFailed');
-        }
-        await checkPassword(user, input.password, 'loginFailed');
+        const user = await checkCredentials(tenantId, input.account, input.password, ctx.ip);
         await assertMaySignIn(user);
         return await startSession(user, ctx, LoginWay.account);
       } catch (e) {
@@ -166,14 +162,13 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       }
     },
 
-    /** Account and password checked with the lockout rules, without a captcha (API docs sign-in). */
-    async verifyCredentials(account: string, password: string, ctx: RequestContext) {
-      const user = await repo.findByAccount(ctx.tenantId, account);
-      if (!user) {
-        await verifyDecoy(password);
-        throw new AppError('loginFailed');
-      }
-      await checkPassword(user, password, 'loginFailed');
+    /** Account and password checked under the login guard, and the captcha when it is on (API docs sign-in). */
+    async verifyCredentials(
+      input: { account: string; password: string; codeId?: string; code?: string },
+      ctx: RequestContext,
+    ) {
+      if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
+      const user = await checkCredentials(ctx.tenantId, input.account, input.password, ctx.ip);
       await assertMaySignIn(user);
       return { userId: user.id, tenantId: user.tenant_id };
     },
@@ -212,8 +207,17 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
     async unlockScreen(password: string, ctx: UserContext) {
       const user = await repo.findById(ctx.homeTenantId, ctx.userId);
       if (!user) throw new AppError('tokenInvalid');
-      await checkPassword(user, password, 'passwordWrong');
-      return true;
+      // wrong passwords here count against this session only: after the limit it ends, the account is not locked
+      if (await verifyPassword(user.password_hash, password)) {
+        await guard.screenSucceeded(ctx.sessionId);
+        return true;
+      }
+      if (await guard.screenFailed(ctx.sessionId)) {
+        await sessions.revoke(ctx.sessionId, 'screenUnlockFailed');
+        await guard.screenSucceeded(ctx.sessionId);
+        throw new AppError('screenUnlockFailed');
+      }
+      throw new AppError('passwordWrong');
     },
 
     /**

@@ -3,9 +3,25 @@ import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
 import { errorsOf } from '../../../test/assertions';
 import { solveCaptcha } from '../../../test/fixtures';
-import { DEFAULT_TENANT, describeEachDialect, TEST_PASSWORD } from '../../../test/harness';
+import { type Called, DEFAULT_TENANT, describeEachDialect, TEST_PASSWORD, type TestApp } from '../../../test/harness';
 
 const { sysAuth, sysSms, sysConfig } = api;
+
+/** The address of an account's owner, and of someone guessing its password. */
+const OWNER = '192.0.2.10';
+const ATTACKER = '192.0.2.66';
+
+/** An account login from a client address. */
+async function loginFrom(t: TestApp, ip: string, body: object, lang = 'en') {
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/sysAuth/login',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json', 'accept-language': lang },
+    payload: JSON.stringify(body),
+  });
+  return { status: r.statusCode, headers: r.headers, body: r.json() as Called<typeof sysAuth.login>['body'] };
+}
 
 describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
   it('signs in and returns the pair in the body and the headers', async () => {
@@ -35,7 +51,7 @@ describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
     expect(tw.body.message).toBe('登入失敗，請檢查帳號！');
     const after = await get().kernel.db.selectFrom('sys_session').select('id').execute();
     expect(after.length).toBe(before.length);
-    // two failures were counted on admin; a success resets them
+    // wrong passwords write nothing on the account
     await get().login('admin');
     const row = await get()
       .kernel.db.selectFrom('sys_user')
@@ -45,28 +61,68 @@ describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
     expect(row?.failed_count).toBe(0);
   });
 
-  it('locks the account after the configured number of wrong passwords', async () => {
+  it('refuses the guessing address, not the account: the same answer for every account, lifted by an unlock', async () => {
     const t = get();
-    await t.createUser({ account: 'locky', permissions: ['sysConfig:page'] });
+    const admin = (await t.login('superadmin')).accessToken;
     await t.setConfig('sys_password_max_error_times', '3');
-    for (let i = 0; i < 2; i++) {
-      const r = await t.call(sysAuth.login, { account: 'locky', password: 'wrong-1' });
+    // the owner signed in from their own address before
+    expect((await loginFrom(t, OWNER, { account: 'superadmin', password: TEST_PASSWORD })).status).toBe(200);
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push(await loginFrom(t, ATTACKER, { account: 'superadmin', password: 'wrong-1' }));
+    const ghost = await loginFrom(t, '198.51.100.8', { account: 'no_such_account', password: 'wrong-1' });
+    // an existing and an unknown account read alike
+    for (const r of [...answers, ghost]) {
+      expect(r.status).toBe(400);
+      expect(r.body.extras?.errorCode).toBe('loginFailed');
+      expect(r.body.message).toBe('Login failed, please check your account!');
+    }
+    // the address is refused now, for every account alike, even with the right password
+    for (const account of ['superadmin', 'no_such_account', 'admin']) {
+      const r = await loginFrom(t, ATTACKER, { account, password: TEST_PASSWORD }, 'zh-cn');
+      expect(r.status).toBe(429);
+      expect(r.body.extras?.errorCode).toBe('loginThrottled');
+      expect(r.body.message).toMatch(/^登录失败次数过多，请 \d+ 秒后再试$/);
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(60);
+      expect(r.headers['access-token']).toBeUndefined();
+    }
+    // the account itself is not locked: its owner signs in from their address
+    expect((await loginFrom(t, OWNER, { account: 'superadmin', password: TEST_PASSWORD })).status).toBe(200);
+    // an administrator's unlock lifts the block the account's wrong passwords caused
+    const su = await t.kernel.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('account', '=', 'superadmin')
+      .executeTakeFirst();
+    expect((await t.call(api.sysUser.unlock, { id: su?.id }, { token: admin })).status).toBe(200);
+    expect((await loginFrom(t, ATTACKER, { account: 'superadmin', password: TEST_PASSWORD })).status).toBe(200);
+    await t.setConfig('sys_password_max_error_times', '5');
+  });
+
+  it('backs an account off across addresses instead of locking it, and lets its known address in', async () => {
+    const t = get();
+    const u = await t.createUser({ account: 'sprayed', permissions: ['sysConfig:page'] });
+    expect((await loginFrom(t, OWNER, { account: 'sprayed', password: u.password })).status).toBe(200);
+    // one wrong password each from many addresses: none is blocked, the account starts to back off
+    for (let i = 0; i < 3; i++) {
+      const r = await loginFrom(t, `203.0.113.${10 + i}`, { account: 'sprayed', password: 'wrong-1' });
       expect(r.body.extras?.errorCode).toBe('loginFailed');
     }
-    const third = await t.call(sysAuth.login, { account: 'locky', password: 'wrong-1' });
-    expect(third.body.extras?.errorCode).toBe('accountLocked');
-    expect(third.body.message).toContain('30');
-    // even the right password is refused while locked
-    const right = await t.call(sysAuth.login, { account: 'locky', password: 'locky-Pw-1234' });
-    expect(right.status).toBe(400);
-    expect(right.body.extras?.errorCode).toBe('accountLocked');
-    await t.kernel.db
-      .updateTable('sys_user')
-      .set({ locked_until: Date.now() - 1 })
-      .where('account', '=', 'locky')
-      .execute();
-    expect((await t.call(sysAuth.login, { account: 'locky', password: 'locky-Pw-1234' })).status).toBe(200);
-    await t.setConfig('sys_password_max_error_times', '5');
+    const waiting = await loginFrom(t, '203.0.113.20', { account: 'SPRAYED', password: u.password });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.extras?.errorCode).toBe('loginThrottled');
+    expect(waiting.body.message).toMatch(/^Too many failed sign-ins, please try again in [12] seconds$/);
+    // the owner's address does not wait
+    expect((await loginFrom(t, OWNER, { account: 'sprayed', password: u.password })).status).toBe(200);
+    // a success ended the back-off: a new address signs in at once
+    expect((await loginFrom(t, '203.0.113.21', { account: 'sprayed', password: u.password })).status).toBe(200);
+    // nothing was written on the account
+    const row = await t.kernel.db
+      .selectFrom('sys_user')
+      .select(['failed_count', 'locked_until'])
+      .where('id', '=', u.id)
+      .executeTakeFirst();
+    expect(row).toEqual({ failed_count: 0, locked_until: null });
   });
 
   it('refuses disabled accounts and users without any role', async () => {
@@ -177,23 +233,36 @@ describeEachDialect('sysAuth: account login, lockout, tokens', (get) => {
     expect((await t.call(sysAuth.refreshToken, { accessToken: mine.accessToken })).status).toBe(401);
   });
 
-  it('unlocks the screen with the password (query parameter) and counts failures', async () => {
+  it('unlocks the screen with the password (query parameter); wrong ones end that session only', async () => {
     const t = get();
+    await t.setConfig('sys_password_max_error_times', '3');
     const u = await t.createUser({ account: 'screen', permissions: ['sysConfig:page'] });
     const { accessToken } = await t.login('screen', u.password);
+    const other = (await t.login('screen', u.password)).accessToken;
     const ok = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: u.password } });
     expect(ok.status).toBe(200);
     expect(ok.result).toBe(true);
-    const bad = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: 'x1' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.extras?.errorCode).toBe('passwordWrong');
+    for (let i = 0; i < 2; i++) {
+      const bad = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: 'x1' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.extras?.errorCode).toBe('passwordWrong');
+    }
+    const last = await t.call(sysAuth.unLockScreen, undefined, { token: accessToken, query: { password: 'x1' } });
+    expect(last.status).toBe(401);
+    expect(last.body.extras?.errorCode).toBe('screenUnlockFailed');
+    expect(last.body.message).toBe('Too many wrong passwords on the lock screen, please sign in again');
+    expect((await t.call(sysAuth.userInfo, undefined, { token: accessToken })).status).toBe(401);
+    // the account's other session goes on, and the account signs in as before
+    expect((await t.call(sysAuth.userInfo, undefined, { token: other })).status).toBe(200);
+    expect((await t.call(sysAuth.login, { account: 'screen', password: u.password })).status).toBe(200);
     const row = await t.kernel.db
       .selectFrom('sys_user')
-      .select('failed_count')
+      .select(['failed_count', 'locked_until'])
       .where('id', '=', u.id)
       .executeTakeFirst();
-    expect(row?.failed_count).toBe(1);
+    expect(row).toEqual({ failed_count: 0, locked_until: null });
     expect((await t.call(sysAuth.unLockScreen, undefined, { query: { password: u.password } })).status).toBe(401);
+    await t.setConfig('sys_password_max_error_times', '5');
   });
 });
 

@@ -70,17 +70,17 @@ export function configSeed(captchaOn: boolean): ConfigSeed[] {
     },
     {
       code: SETTING.passwordMaxErrors,
-      name: 'Wrong passwords before the account locks',
+      name: 'Wrong passwords before the address is refused',
       value: '5',
       groupCode: 'Password',
-      remark: 'at least 1',
+      remark: 'at least 1; per account and client address (the account itself only slows down, it never locks)',
     },
     {
       code: SETTING.passwordLockMinutes,
-      name: 'Account lock time (minutes)',
+      name: 'Refused address time (minutes)',
       value: '30',
       groupCode: 'Password',
-      remark: 'at least 1',
+      remark: 'at least 1; an administrator unlocking the account lifts it',
     },
     {
       code: SETTING.passwordMinLength,

@@ -10,27 +10,40 @@ label{display:block;margin:12px 0 4px}input{width:100%;box-sizing:border-box;pad
 input:focus{outline:none;border-color:#0F59A4;box-shadow:0 0 0 2px rgba(15,89,164,.15)}
 button{margin-top:20px;width:100%;padding:9px;border:0;border-radius:6px;background:#0F59A4;color:#fff;font:inherit;cursor:pointer}
 #err{color:#d4380d;min-height:21px;margin-top:12px}
+.cap{display:flex;gap:8px;align-items:center}.cap img{height:36px;cursor:pointer;border-radius:4px}
 </style></head>
 <body><form id="f" autocomplete="on">
 <h1 data-i18n="title">Shelfwise API docs</h1><p data-i18n="hint">Sign in with your account to read the API documentation.</p>
 <label for="u" data-i18n="account">Account</label><input id="u" name="UserName" autocomplete="username" required>
 <label for="p" data-i18n="password">Password</label><input id="p" name="Password" type="password" autocomplete="current-password" required>
+<div id="cap" hidden><label for="c" data-i18n="code">Verification code</label>
+<div class="cap"><input id="c" name="code" autocomplete="off" inputmode="numeric"><img id="ci" alt="Verification code"></div>
+<input id="ci-id" name="codeId" type="hidden"></div>
 <button type="submit" data-i18n="submit">Sign in</button><div id="err" role="alert"></div>
 </form><script src="/swagger-login.js"></script></body></html>`;
 
 /** The page's script: posts the form to `submitUrl`, then opens the docs. Texts in the browser's language. */
 export const LOGIN_SCRIPT = `(function(){
-var L={'zh-cn':{title:'Shelfwise 接口文档',hint:'请使用您的账号登录后查看接口文档。',account:'账号',password:'密码',submit:'登录',fail:'登录失败，请检查账号！'},
-'zh-tw':{title:'Shelfwise 介面文件',hint:'請使用您的帳號登入後查看介面文件。',account:'帳號',password:'密碼',submit:'登入',fail:'登入失敗，請檢查帳號！'},
+var L={'zh-cn':{title:'Shelfwise 接口文档',hint:'请使用您的账号登录后查看接口文档。',account:'账号',password:'密码',code:'验证码',submit:'登录',fail:'登录失败，请检查账号！'},
+'zh-tw':{title:'Shelfwise 介面文件',hint:'請使用您的帳號登入後查看介面文件。',account:'帳號',password:'密碼',code:'驗證碼',submit:'登入',fail:'登入失敗，請檢查帳號！'},
 en:{fail:'Login failed, please check your account!'}};
 var n=(navigator.language||'en').toLowerCase();var lang=/^zh-(tw|hk|mo|hant)/.test(n)?'zh-tw':n.indexOf('zh')===0?'zh-cn':'en';
 var t=L[lang]||L.en;document.documentElement.lang=lang;
 document.querySelectorAll('[data-i18n]').forEach(function(el){var k=el.getAttribute('data-i18n');if(t[k])el.textContent=t[k];});
+if(t.code)document.getElementById('ci').alt=t.code;
+var cap=false;
+function captcha(){if(!cap)return;fetch('/api/sysAuth/captcha').then(function(r){return r.json();}).then(function(j){
+if(!j||!j.result)return;document.getElementById('ci').src=j.result.img;document.getElementById('ci-id').value=j.result.id;
+document.getElementById('c').value='';}).catch(function(){});}
+fetch('/api/sysConfig/sysInfo').then(function(r){return r.json();}).then(function(j){
+if(j&&j.result&&j.result.captcha===1){cap=true;document.getElementById('cap').hidden=false;document.getElementById('c').required=true;captcha();}
+}).catch(function(){});
+document.getElementById('ci').addEventListener('click',captcha);
 document.getElementById('f').addEventListener('submit',function(e){e.preventDefault();
-var body=new URLSearchParams(new FormData(e.target));
+var body=new URLSearchParams(new FormData(e.target));if(!cap){body.delete('code');body.delete('codeId');}
 fetch('/api/swagger/submitUrl',{method:'POST',body:body,headers:{'Accept-Language':lang},credentials:'same-origin'}).then(function(r){
 if(r.ok){var q=new URLSearchParams(location.search).get('redirect')||'/swagger';location.href=q.indexOf('/swagger')===0?q:'/swagger';return;}
-return r.json().then(function(j){document.getElementById('err').textContent=(j&&j.message)||t.fail;});
+captcha();return r.json().then(function(j){document.getElementById('err').textContent=(j&&j.message)||t.fail;});
 }).catch(function(){document.getElementById('err').textContent=t.fail;});});
 })();`;
 

@@ -43,10 +43,14 @@ export async function registerSwaggerRoutes(app: FastifyInstance, kernel: Kernel
     async (input, ctx, { reply }) => {
       let who: { userId: number; tenantId: number };
       try {
-        who = await auth.verifyCredentials(input.UserName, input.Password, ctx);
+        who = await auth.verifyCredentials(
+          { account: input.UserName, password: input.Password, codeId: input.codeId, code: input.code },
+          ctx,
+        );
       } catch (e) {
         // the docs page only knows "signed in or not": every refusal is a 401, with the reason in the message
-        if (e instanceof AppError && e.status < 500) {
+        // (a refusal for too many tries keeps its 429, so the page can say when to try again)
+        if (e instanceof AppError && e.status < 500 && e.status !== 429) {
           throw Object.assign(new AppError(e.code, e.params), { status: 401 });
         }
         throw e;

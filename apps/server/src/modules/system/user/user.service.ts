@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AccountType, type InputOf, type Locale, Status, type sysUser, userImportRow } from '@shelfwise/contract';
 import { scopeCoversOrg } from '../../../kernel/access/data-scope';
+import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyPassword } from '../../../kernel/auth/password';
 import type { SysUserTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
@@ -108,6 +109,7 @@ const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetC
 export function createUserService(kernel: Kernel, realtime: Realtime) {
   const { settings } = kernel;
   const repo = createUserRepo(kernel.db);
+  const guard = createLoginGuard(kernel.cache, settings);
 
   /** Super admins manage everyone; others manage accounts of their own type or below, never a super admin. */
   function assertMayManage(ctx: UserContext, accountType: number) {
@@ -304,7 +306,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       if (status === Status.disabled) await endSessions(ctx, id, 'accountDisabled');
     },
     async resetPwd(ctx: UserContext, id: number) {
-      await targetOr404(ctx, id);
+      const row = await targetOr404(ctx, id);
       const password = generatePassword();
       await repo.update(ctx, id, {
         password_hash: await hashPassword(password),
@@ -312,12 +314,15 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         locked_until: null,
         ...updated(ctx, Date.now()),
       });
+      await guard.clear(row.tenant_id, row.account);
       if (id !== ctx.userId) await endSessions(ctx, id, 'passwordReset');
       return { password };
     },
     async unlock(ctx: UserContext, id: number) {
-      await targetOr404(ctx, id);
+      const row = await targetOr404(ctx, id);
       await repo.update(ctx, id, { failed_count: 0, locked_until: null, ...updated(ctx, Date.now()) });
+      // the sign-in back-off of the account ends, and so do the blocks its wrong passwords put on addresses
+      await guard.clear(row.tenant_id, row.account);
     },
     async grantRole(ctx: UserContext, input: Input<'grantRole'>) {
       await targetOr404(ctx, input.id);
