@@ -1,6 +1,14 @@
 import './crud.texts';
 
 export { Auth, type AuthCheck, useCan } from './auth';
+export {
+  type CrudFilters,
+  type CrudFormValues,
+  CrudPage,
+  type CrudPageProps,
+  type CrudRow,
+  type CrudService,
+} from './crud-page';
 export { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
 export { EditDialog, type EditDialogProps, trimValues } from './edit-dialog';
 export type { FieldConfig, FieldOption, FieldTreeNode } from './form-fields';

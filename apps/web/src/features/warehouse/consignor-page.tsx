@@ -1,55 +1,16 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { warehouseConsignor } from '@shelfwise/contract';
-import { App, Button, Tag, Typography } from 'antd';
-import type { Key } from 'react';
-import { useMemo, useState } from 'react';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  ImportDialog,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { ApiError } from '../../lib/api/client';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
 import { statusOptions } from '../system/status';
-import {
-  type ConsignorPageInput,
-  type ConsignorRow,
-  downloadConsignorTemplate,
-  exportConsignors,
-  useBatchDeleteConsignors,
-  useConsignorPage,
-  useDeleteConsignor,
-  useImportConsignors,
-  useSaveConsignor,
-} from './consignor.api';
 import './warehouse.texts';
 
-type Filters = { keyword?: string; code?: string; name?: string; status?: 1 | 2 };
-type Editing = { row?: ConsignorRow } | null;
+type ConsignorRow = CrudRow<typeof warehouseConsignor>;
 
 /** Consignors (`warehouseConsignor`): search, paged list with SKU counts, add/edit, delete when unused, files. */
 export default function ConsignorPage() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
-  const can = useCan();
-  const { params, input, search, change } = usePageParams<Filters, NonNullable<ConsignorPageInput['field']>>({});
-  const page = useConsignorPage(input);
-  const save = useSaveConsignor();
-  const remove = useDeleteConsignor();
-  const batchRemove = useBatchDeleteConsignors();
-  const importConsignors = useImportConsignors();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
 
   const searchFields: FieldConfig[] = [
     { name: 'keyword', label: t('consignor.keyword') },
@@ -89,22 +50,6 @@ export default function ConsignorPage() {
     },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, width: 200 },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="warehouseConsignor:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="warehouseConsignor:delete"
-          deleteDisabled={row.skuCount > 0 ? t('consignor.inUse', { count: row.skuCount }) : undefined}
-        />
-      ),
-    },
   ];
 
   const formFields: FieldConfig[] = [
@@ -124,67 +69,25 @@ export default function ConsignorPage() {
     { name: 'address', label: t('consignor.address'), maxLength: 256 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { status: 1 }, [editing]);
-
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportConsignors({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-  const batchDelete = async (keys: Key[]) => {
-    const r = await batchRemove.mutateAsync(keys.map(Number));
-    void message.info(t('consignor.batchDeleted', r));
-  };
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<ConsignorRow>
-        pageKey="warehouse.consignor"
-        title={t('consignor.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="warehouseConsignor:add"
-        onBatchDelete={batchDelete}
-        batchDeleteCode="warehouseConsignor:batchDelete"
-        exportFile={can('warehouseConsignor:export') ? exportFile : undefined}
-        toolbarExtra={
-          <Auth code="warehouseConsignor:import">
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="consignor-import">
-              {t('import.button')}
-            </Button>
-          </Auth>
-        }
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('consignor.edit') : t('consignor.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? warehouseConsignor.update.input : warehouseConsignor.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="consignor-dialog"
-      />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImport={(i) => importConsignors.mutateAsync(i)}
-        pending={importConsignors.isPending}
-        downloadTemplate={downloadConsignorTemplate}
-        testId="consignor-import-dialog"
-      />
-    </div>
+    <CrudPage
+      service={warehouseConsignor}
+      pageKey="warehouse.consignor"
+      title={t('consignor.title')}
+      searchFields={searchFields}
+      columns={columns}
+      form={{
+        fields: formFields,
+        addTitle: t('consignor.add'),
+        editTitle: t('consignor.edit'),
+        defaults: { status: 1 },
+      }}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.skuCount > 0 ? t('consignor.inUse', { count: row.skuCount }) : undefined)}
+      batchDeleted={(r) => t('consignor.batchDeleted', r as Record<string, unknown>)}
+      files={{ export: 'consignors', template: 'consignor-import-template' }}
+      testId="consignor"
+    />
   );
 }
