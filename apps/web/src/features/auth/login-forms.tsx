@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api/client';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { DragVerify } from './drag-verify';
 import { useCaptcha, useLogin, useLoginPhone, useRegister, useSendSmsCode } from './session.api';
 
@@ -83,6 +84,7 @@ export function AccountForm({
   };
   return (
     <Form form={form} size="large" onFinish={onFinish} autoComplete="on" requiredMark={false}>
+      <RevalidateOnLanguage />
       {login.error ? (
         <Alert type="error" showIcon title={(login.error as ApiError).message} style={{ marginBottom: 16 }} />
       ) : null}
@@ -155,6 +157,7 @@ export function PhoneForm({ tenantId, onDone }: { tenantId?: number; onDone: () 
       requiredMark={false}
       onFinish={(v) => login.mutate({ ...v, tenantId }, { onSuccess: onDone })}
     >
+      <RevalidateOnLanguage />
       {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
       {send.isSuccess && !error ? (
         <Alert type="success" showIcon title={t('login.codeSent')} style={{ marginBottom: 16 }} />
@@ -224,6 +227,7 @@ export function RegisterForm({
         )
       }
     >
+      <RevalidateOnLanguage />
       {register.error ? (
         <Alert type="error" showIcon title={(register.error as ApiError).message} style={{ marginBottom: 16 }} />
       ) : null}

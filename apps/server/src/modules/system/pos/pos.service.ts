@@ -1,16 +1,17 @@
-import type { InputOf, sysPos } from '@shelfwise/contract';
+import type { InputOf, Locale, sysPos } from '@shelfwise/contract';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { createPosRepo, type PosRow } from './pos.repo';
 
-function posDto(row: PosRow, time: TimeFormatter) {
+function posDto(row: PosRow, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    name: seedText('pos', row.name, locale),
     orderNo: row.order_no,
     status: row.status,
     remark: row.remark,
@@ -35,9 +36,10 @@ export function createPosService(kernel: Kernel) {
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const page = await repo.page(ctx, input);
-      return { ...page, items: page.items.map((r) => posDto(r, time)) };
+      return { ...page, items: page.items.map((r) => posDto(r, time, ctx.locale)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(ctx)).map((r) => posDto(r, time)),
+    list: async (ctx: UserContext, time: TimeFormatter) =>
+      (await repo.list(ctx)).map((r) => posDto(r, time, ctx.locale)),
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
@@ -48,7 +50,11 @@ export function createPosService(kernel: Kernel) {
       const before = await repo.byId(ctx, input.id);
       if (!before) throw notFound();
       if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
+      const changes = {
+        ...columns(input),
+        name: keepSeedText('pos', before.name, input.name),
+        ...updated(ctx, Date.now()),
+      };
       await repo.update(ctx, input.id, changes);
       kernel.logs.diff(ctx, { table: 'sys_pos', id: input.id, op: 'update', before, after: { ...before, ...changes } });
     },
