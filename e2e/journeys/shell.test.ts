@@ -20,6 +20,11 @@ describe('the web shell as a new user meets it', () => {
     await signIn(page, 'wrong-password-1');
     await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}login-failed-en.png` });
+    // the other sign-in tabs load when opened
+    await page.getByRole('tab', { name: 'Mobile number' }).click();
+    await page.getByRole('textbox', { name: 'Mobile number' }).waitFor();
+    await page.getByRole('button', { name: 'Get code' }).waitFor();
+    await page.getByRole('tab', { name: 'Account' }).click();
 
     await signIn(page, env.server.password);
     await page.waitForURL(/\/platform\/config\?tab=2$/);

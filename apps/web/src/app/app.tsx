@@ -12,10 +12,6 @@ import { router } from './router';
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
-// the server answers in the language asked (seeded names, messages): a newly picked language asks again
-useI18nReady.subscribe((s, prev) => {
-  if (prev.locale && s.locale !== prev.locale) void queryClient.invalidateQueries();
-});
 
 /** Installs antd's message API as the error toast of the API client. */
 function Notifier() {

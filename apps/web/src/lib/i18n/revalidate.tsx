@@ -10,11 +10,9 @@ export function RevalidateOnLanguage() {
   const form = Form.useFormInstance();
   const locale = useI18nReady((s) => s.locale);
   useEffect(() => {
-    const failing = form
-      .getFieldsError()
-      .filter((f) => f.errors.length > 0)
-      .map((f) => f.name);
-    if (locale && failing.length > 0) form.validateFields(failing).catch(() => undefined);
+    // on the first render no field has been checked: nothing to do
+    const failing = form.getFieldsError().flatMap((f) => (f.errors.length ? [f.name] : []));
+    if (failing.length) form.validateFields(failing).catch(() => undefined);
   }, [form, locale]);
   return null;
 }
