@@ -37,4 +37,27 @@ describe('the API docs behind sign-in', () => {
     await page.screenshot({ path: `${ARTIFACTS}docs-login-zh-cn.png` });
     await context.close();
   });
+
+  it('opens from the web app already signed in, in the language of the app', async () => {
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/login`);
+    await page.getByText('简', { exact: true }).click();
+    await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
+    await page.getByRole('textbox', { name: '账号' }).fill('admin');
+    await page.getByLabel('密码', { exact: true }).fill(env.server.password);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL(/\/dashboard\/home$/);
+    await page.getByRole('menuitem', { name: '开发工具' }).click();
+    const [docs] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('menuitem', { name: '接口文档' }).click(),
+    ]);
+    // no second sign-in: the one-time link lands on Swagger UI with the document's own texts in Chinese
+    await docs.waitForURL(/\/swagger(\/|\/static\/index\.html)?(#.*)?$/);
+    await docs.getByText('Shelfwise 接口').first().waitFor({ timeout: 15_000 });
+    await docs.getByText('sysAuth', { exact: true }).first().waitFor();
+    await docs.screenshot({ path: `${ARTIFACTS}swagger-ui-zh-cn.png` });
+    await context.close();
+  });
 });

@@ -20,6 +20,11 @@ describe('the web shell as a new user meets it', () => {
     await signIn(page, 'wrong-password-1');
     await page.getByRole('alert').filter({ hasText: 'Login failed, please check your account!' }).waitFor();
     await page.screenshot({ path: `${ARTIFACTS}login-failed-en.png` });
+    // the other sign-in tabs load when opened
+    await page.getByRole('tab', { name: 'Mobile number' }).click();
+    await page.getByRole('textbox', { name: 'Mobile number' }).waitFor();
+    await page.getByRole('button', { name: 'Get code' }).waitFor();
+    await page.getByRole('tab', { name: 'Account' }).click();
 
     await signIn(page, env.server.password);
     await page.waitForURL(/\/platform\/config\?tab=2$/);
@@ -64,8 +69,16 @@ describe('the web shell as a new user meets it', () => {
     const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
     const page = await context.newPage();
     await page.goto(`${env.server.url}/login`);
+    // a message already on screen follows the switch, and so do the sign-in page's seeded texts
+    await page.getByRole('button', { name: /Sign in/ }).click();
+    await page.getByText('Please enter your account').waitFor();
     await page.getByText('简', { exact: true }).click();
     await page.getByRole('heading', { name: '欢迎回来' }).waitFor();
+    await page.getByText('请输入账号').waitFor();
+    // the English message leaves (antd lets it fade out)
+    await page.getByText('Please enter your account').waitFor({ state: 'detached' });
+    await page.getByText('仓库盘点与管理').waitFor();
+    await page.getByText('盘点货架上的真实库存，复核差异，以二维和三维查看仓库。').waitFor();
     await page.getByRole('textbox', { name: '账号' }).fill('admin');
     await page.getByLabel('密码', { exact: true }).fill('wrong-password-2');
     await page.getByRole('button', { name: /登\s*录/ }).click();

@@ -27,7 +27,9 @@ export type RouteInput<R extends Route> = NonNullable<R['__types']>['input'];
 export type RouteOutput<R extends Route> = NonNullable<R['__types']>['output'];
 
 type DeclaredPermission = {
-  [S in keyof typeof api]: { [A in keyof (typeof api)[S]]: ((typeof api)[S][A] & Endpoint)['permission'] }[keyof (typeof api)[S]];
+  [S in keyof typeof api]: {
+    [A in keyof (typeof api)[S]]: ((typeof api)[S][A] & Endpoint)['permission'];
+  }[keyof (typeof api)[S]];
 }[keyof typeof api];
 
 /**

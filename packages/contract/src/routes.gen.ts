@@ -22,6 +22,7 @@ export const routes = {
   swagger: {
     checkUrl: { method: 'POST', path: '/api/swagger/checkUrl' },
     submitUrl: { method: 'POST', path: '/api/swagger/submitUrl' },
+    handover: { method: 'POST', path: '/api/swagger/handover' },
   },
   sysConfig: {
     page: { method: 'POST', path: '/api/sysConfig/page' },

@@ -215,7 +215,7 @@ export const sysSms = service('sysSms', {
   },
 });
 
-/** Login helpers of the API docs page: bare 200 or 401. */
+/** Login helpers of the API docs page: bare 200 or 401, and the hand-over from the signed-in web app. */
 export const swagger = service('swagger', {
   checkUrl: {
     action: 'checkUrl',
@@ -240,5 +240,15 @@ export const swagger = service('swagger', {
     output: z.null(),
     response: 'bare',
     summary: 'Sign in to the API docs (form fields UserName, Password; codeId, code when the captcha is on)',
+  },
+  handover: {
+    action: 'handover',
+    method: 'POST',
+    // the one swagger helper that needs a sign-in: the web app hands its signed-in user over to the docs
+    permission: 'authenticated',
+    input: z.object({}).optional(),
+    output: z.object({ url: z.string(), expiresIn: z.number() }),
+    summary:
+      'A one-time link, valid for a minute, that opens the API docs signed in as the caller and in the language of the request',
   },
 });

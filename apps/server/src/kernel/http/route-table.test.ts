@@ -195,6 +195,7 @@ describe('route table [sqlite]', () => {
         "POST /api/scanSummary/subTasks": "scanSummary:query",
         "POST /api/scanSummary/summary": "scanSummary:query",
         "POST /api/swagger/checkUrl": "public",
+        "POST /api/swagger/handover": "authenticated",
         "POST /api/swagger/submitUrl": "public",
         "POST /api/sysAuth/login": "public",
         "POST /api/sysAuth/loginPhone": "public",

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Watermark } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUserInfo } from '../../features/auth/session.api';
@@ -47,6 +48,14 @@ export default function MainLayout() {
   useEffect(() => {
     void loadDictionaryLabels();
   }, []);
+  // the server answers in the language asked (seeded names, messages): a newly picked language asks again
+  const qc = useQueryClient();
+  const answered = useRef(cfg.language);
+  useEffect(() => {
+    if (answered.current === cfg.language) return;
+    answered.current = cfg.language;
+    void qc.invalidateQueries();
+  }, [qc, cfg.language]);
   // the drawer mounts on first open, then stays mounted (so it can animate closed)
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   useEffect(() => {

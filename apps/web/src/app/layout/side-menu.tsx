@@ -1,8 +1,10 @@
+import { routes as api } from '@shelfwise/contract/routes';
 import { Menu, type MenuProps } from 'antd';
 import { createElement, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { menuIcon } from '../../components/menu-icons';
 import { useMenuTree } from '../../features/auth/session.api';
+import { call } from '../../lib/api/client';
 import { useTheme } from '../../lib/theme/theme-store';
 import { isExternal, type MenuNode } from '../menu-routes';
 
@@ -24,6 +26,24 @@ export function toItems(nodes: readonly MenuNode[]): Item[] {
     });
 }
 
+/**
+ * Opens the API docs signed in as the current user and in the UI's language: the server gives a one-time link,
+ * valid for a minute, that sets the docs' own session. The window opens during the click (popup blockers allow
+ * it) and gets the link once it arrives.
+ */
+async function openApiDocs() {
+  const win = window.open('', '_blank');
+  try {
+    const { url } = await call(api.swagger.handover, {});
+    if (win) {
+      win.opener = null;
+      win.location.href = url;
+    } else window.open(url, '_blank', 'noopener');
+  } catch {
+    win?.close();
+  }
+}
+
 /** Opens a menu: link menus in a new window (external URL or a path of this app), others as a route. */
 export function useOpenMenu() {
   const navigate = useNavigate();
@@ -39,6 +59,10 @@ export function useOpenMenu() {
     };
     const node = find(data ?? []);
     const link = node?.meta.isLink;
+    if (link?.startsWith('/swagger')) {
+      void openApiDocs();
+      return;
+    }
     if (link) {
       window.open(isExternal(link) ? link : new URL(link, location.origin).toString(), '_blank', 'noopener');
       return;

@@ -2,6 +2,7 @@ import { Alert, App, Button, Form, Modal } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/client';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { type FieldConfig, FormFields } from './form-fields';
 import { useClickGuard } from './use-click-guard';
 import { type InputSchema, issuesByField } from './zod-form';
@@ -134,6 +135,7 @@ function OpenEditDialog<V extends Values>(props: EditDialogProps<V>) {
         <Alert type="error" showIcon title={t('formInvalid', { count: failing })} style={{ marginBottom: 16 }} />
       ) : null}
       <Form form={form} name={formName} layout="vertical" initialValues={initialValues} onFinish={() => void submit()}>
+        <RevalidateOnLanguage />
         <FormFields fields={allFields} />
       </Form>
     </Modal>

@@ -2,6 +2,7 @@ import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-d
 import { Button, Card, Col, type ColProps, Form, Row, Space } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { type FieldConfig, FieldInput } from './form-fields';
 
 /** How many fields show before the form collapses. */
@@ -43,6 +44,7 @@ export function SearchForm<F extends Record<string, unknown>>({
         labelCol={{ flex: '0 0 auto' }}
         role="search"
       >
+        <RevalidateOnLanguage />
         <Row gutter={16}>
           {shown.map((f) => (
             <Col key={f.name} {...colProps}>

@@ -7,11 +7,13 @@ import { safeRedirect } from '../../app/guards';
 import { LanguageSegmented } from '../../components/language-segmented';
 import { tokens } from '../../lib/auth/tokens';
 import { useTheme } from '../../lib/theme/theme-store';
-import { AccountForm, PhoneForm, RegisterForm } from './login-forms';
+import { AccountForm } from './login-forms';
 import { useLoginTenant } from './login-tenant';
 import { sessionKeys, useSysInfo } from './session.api';
 
 const QrLoginPanel = lazy(() => import('./qr-login-panel'));
+const PhoneForm = lazy(() => import('./login-forms-more').then((m) => ({ default: m.PhoneForm })));
+const RegisterForm = lazy(() => import('./login-forms-more').then((m) => ({ default: m.RegisterForm })));
 const LoginTenantSelect = lazy(() => import('./login-tenant-select'));
 
 /** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (docs/web-shell.md#fixed-values). */
@@ -88,7 +90,15 @@ export default function LoginPage() {
         />
       ),
     },
-    { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm tenantId={tenant.tenantId} onDone={done} /> },
+    {
+      key: 'phone',
+      label: t('login.tabPhone'),
+      children: (
+        <Suspense fallback={null}>
+          <PhoneForm tenantId={tenant.tenantId} onDone={done} />
+        </Suspense>
+      ),
+    },
     {
       key: 'qr',
       label: t('login.tabQr'),
@@ -104,11 +114,13 @@ export default function LoginPage() {
             key: 'register',
             label: t('login.tabRegister'),
             children: (
-              <RegisterForm
-                regWayId={sys.regWayId}
-                tenantId={tenant.tenantId}
-                onDone={() => void message.success(t('login.registered'))}
-              />
+              <Suspense fallback={null}>
+                <RegisterForm
+                  regWayId={sys.regWayId}
+                  tenantId={tenant.tenantId}
+                  onDone={() => void message.success(t('login.registered'))}
+                />
+              </Suspense>
             ),
           },
         ]

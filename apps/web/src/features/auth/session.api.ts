@@ -8,10 +8,11 @@ import { useTheme } from '../../lib/theme/theme-store';
 // the signed-in user is read by shared components too: it lives in lib/, and is also offered here
 export { sessionKeys, useUserInfo };
 
-/** Branding and login switches (public). */
+/** Branding and login switches (public), with the sign-in page's seeded texts in the UI language. */
 export function useSysInfo() {
+  const lang = useTheme((s) => s.language);
   return useQuery({
-    queryKey: sessionKeys.sysInfo,
+    queryKey: [...sessionKeys.sysInfo, lang],
     queryFn: () => call(api.sysConfig.sysInfo, {}, { silent: true }),
     staleTime: 5 * 60_000,
   });

@@ -8,6 +8,7 @@ import { useConsignorList } from '../warehouse/consignor.api';
 import { useWarehouseOptions } from '../warehouse/warehouse-pickers';
 import { type PlanFilter, useSkuOptions } from './consolidation.api';
 import './consolidation.texts';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 
 /** The filter as edited (the warehouse may still be missing). */
 export type FilterDraft = Partial<PlanFilter> & { days: number };
@@ -112,6 +113,7 @@ export function ConsolidationFilters({
         style={{ rowGap: 8, flex: '1 1 640px' }}
         data-testid="consolidation-filters"
       >
+        <RevalidateOnLanguage />
         <Form.Item name="warehouseId" label={t('filters.warehouse')}>
           <Select
             options={warehouses}

@@ -9,6 +9,7 @@ import { type LiveStream, useWatchList } from './live-view.api';
 import { StreamAdmin } from './stream-admin';
 import './live-view.css';
 import './live-view.texts';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 
 /** The tiles of one storage area of one warehouse. */
 interface Group {
@@ -70,6 +71,7 @@ export default function LiveViewPage() {
   return (
     <div style={{ padding: 12 }} data-testid="live-view">
       <Form layout="inline" style={{ rowGap: 8, marginBottom: 12 }}>
+        <RevalidateOnLanguage />
         <Form.Item label={t('warehouse')}>
           <Select
             allowClear

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Auth } from '../../components/crud';
 import { LOG_SERVICES, type LogKind, useClearLog } from './log.api';
 import './log.texts';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 
 type Scope = 'all' | 'before';
 
@@ -43,6 +44,7 @@ export function LogClearButton({ kind }: { kind: LogKind }) {
       >
         <Alert type="warning" showIcon title={t('clearWarning')} style={{ marginBottom: 16 }} />
         <Form layout="vertical">
+          <RevalidateOnLanguage />
           <Form.Item label={t('clearWhich')}>
             <Radio.Group
               value={scope}

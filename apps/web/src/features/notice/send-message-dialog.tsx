@@ -2,6 +2,7 @@ import { SendOutlined } from '@ant-design/icons';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/client';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { useReceivers, useSendMessage } from './notice.api';
 
 type Values = { receiverIds: number[]; title: string; content: string };
@@ -58,6 +59,7 @@ export function SendMessageDialog({ open, onClose }: { open: boolean; onClose: (
       data-testid="send-message-dialog"
     >
       <Form form={form} layout="vertical" name="sendMessage" preserve={false}>
+        <RevalidateOnLanguage />
         <Form.Item
           name="receiverIds"
           label={t('send.receivers')}

@@ -10,6 +10,7 @@ import { useConsignorList } from '../warehouse/consignor.api';
 import { useWarehouseOptions } from '../warehouse/warehouse-pickers';
 import { type OverviewTask, useSkuSearch } from './overview.api';
 import './overview.texts';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 
 /** What the 2D plan and the 3D scene are filtered by. */
 export interface OverviewFilterValues {
@@ -172,6 +173,7 @@ export function OverviewFilters({
       style={{ rowGap: 8 }}
       data-testid="overview-filters"
     >
+      <RevalidateOnLanguage />
       <Form.Item name="warehouseId" label={t('filters.warehouse')}>
         <Select
           options={warehouses}

@@ -41,7 +41,9 @@ export default function ConfigPage() {
   const batchDelete = useBatchDeleteConfig();
   const [editing, setEditing] = useState<Editing>(null);
   const { message } = App.useApp();
-  const groupOptions = (groups.data ?? []).map((g) => ({ label: g, value: g }));
+  // a seeded group's name in the reader's language; the filter still sends the code
+  const groupName = (code: string) => t(`config.groups.${code}`, { defaultValue: code });
+  const groupOptions = (groups.data ?? []).map((g) => ({ label: groupName(g), value: g }));
 
   const searchFields: FieldConfig[] = [
     { name: 'name', label: t('config.name') },
@@ -93,7 +95,7 @@ export default function ConfigPage() {
       title: t('config.group'),
       dataIndex: 'groupCode',
       sortField: 'groupCode',
-      render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : null),
+      render: (v: string | null) => (v ? <Tag color="blue">{groupName(v)}</Tag> : null),
     },
     { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', sortField: 'orderNo', align: 'right' },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, width: 200 },

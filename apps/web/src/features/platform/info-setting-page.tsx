@@ -10,6 +10,7 @@ import { useSysInfo } from '../auth/session.api';
 import { type SysInfoInput, useSaveSysInfo } from './config.api';
 import { LogoUpload } from './logo-upload';
 import './platform.texts';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 
 type Values = Omit<SysInfoInput, 'logo'> & { logo?: string };
 const TEXT_FIELDS = ['title', 'viceTitle', 'viceDesc', 'icp', 'icpUrl', 'watermark', 'copyright'] as const;
@@ -86,6 +87,7 @@ export default function InfoSettingPage() {
           <Alert type="error" showIcon title={tc('formInvalid', { count: failing })} style={{ marginBottom: 16 }} />
         ) : null}
         <Form form={form} layout="vertical" initialValues={info.data} style={{ maxWidth: 960 }}>
+          <RevalidateOnLanguage />
           <Row gutter={24}>
             <Col span={24}>
               <Form.Item name="logo" label={t('info.logo')}>

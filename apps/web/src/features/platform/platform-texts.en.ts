@@ -15,6 +15,8 @@ export const platformEn = {
     group: 'Group',
     batchDeleted: 'Deleted {{deleted}}; {{skipped}} built-in rows were kept',
     groupHint: 'e.g. Default',
+    /** Names of the groups the platform seeds, by group code; other groups show their code. */
+    groups: { Login: 'Sign-in', Token: 'Tokens', Password: 'Passwords', Log: 'Logs' },
   },
   info: {
     title: 'System information',

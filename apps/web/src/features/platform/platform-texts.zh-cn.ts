@@ -17,6 +17,7 @@ export const platformZhCn: PlatformTexts = {
     group: '分组',
     batchDeleted: '已删除 {{deleted}} 条；{{skipped}} 条内置参数已保留',
     groupHint: '例如 Default',
+    groups: { Login: '登录', Token: '令牌', Password: '密码', Log: '日志' },
   },
   info: {
     title: '系统信息',

@@ -17,6 +17,7 @@ export const platformZhTw: PlatformTexts = {
     group: '群組',
     batchDeleted: '已刪除 {{deleted}} 筆；{{skipped}} 筆內建參數已保留',
     groupHint: '例如 Default',
+    groups: { Login: '登入', Token: '權杖', Password: '密碼', Log: '日誌' },
   },
   info: {
     title: '系統資訊',

@@ -1,6 +1,7 @@
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/client';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { useChangePwd } from './user.api';
 
 type Values = { passwordOld: string; passwordNew: string; confirm: string };
@@ -25,6 +26,7 @@ export function PasswordForm() {
     );
   return (
     <Form form={form} layout="vertical" name="password" onFinish={submit} style={{ maxWidth: 420 }}>
+      <RevalidateOnLanguage />
       <Alert type="info" showIcon title={t('center.passwordHint')} style={{ marginBottom: 16 }} />
       <Form.Item
         name="passwordOld"

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issuesByField, trimValues } from '../../components/crud';
 import { ApiError } from '../../lib/api/client';
+import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
 import { type Profile, useUpdateBaseInfo } from './user.api';
 
 type Values = Record<string, unknown>;
@@ -60,6 +61,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       }}
       style={{ maxWidth: 720 }}
     >
+      <RevalidateOnLanguage />
       {failing > 0 ? (
         <Alert type="error" showIcon title={tc('formInvalid', { count: failing })} style={{ marginBottom: 16 }} />
       ) : null}

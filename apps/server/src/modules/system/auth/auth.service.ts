@@ -16,6 +16,7 @@ import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
+import { seedText } from '../../../kernel/i18n/seed-texts';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
@@ -118,11 +119,12 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       tenants.get(ctx.tenantId),
     ]);
     if (!profile) throw new AppError('tokenInvalid');
-    const name = profile.real_name ? `${profile.account} ${profile.real_name}` : profile.account;
+    const realName = seedText('account', profile.real_name, ctx.locale);
+    const name = realName ? `${profile.account} ${realName}` : profile.account;
     return {
       id: profile.id,
       account: profile.account,
-      realName: profile.real_name,
+      realName,
       phone: profile.phone,
       idCardNum: profile.id_card_num,
       email: profile.email,
@@ -132,7 +134,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       signature: imageUrl('signature', profile.id, profile.signature),
       orgId: profile.org_id,
       orgName: profile.org_name ?? null,
-      posName: profile.pos_name ?? null,
+      posName: seedText('pos', profile.pos_name, ctx.locale) ?? null,
       roleIds: [...ctx.roleIds],
       tenantId: profile.tenant_id,
       currentTenantId: ctx.tenantId,

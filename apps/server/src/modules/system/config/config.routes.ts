@@ -9,9 +9,9 @@ import { createConfigService } from './config.service';
 export function registerConfigRoutes(app: FastifyInstance, kernel: Kernel) {
   const config = createConfigService(kernel);
   const e = api.sysConfig;
-  defineRoute(app, kernel, e.page, (input, ctx, { time }) => config.page(input, time, ctx.timeZone));
-  defineRoute(app, kernel, e.list, (input, _ctx, { time }) => config.list(input, time));
-  defineRoute(app, kernel, e.detail, (input, _ctx, { time }) => config.detail(input.id, time));
+  defineRoute(app, kernel, e.page, (input, ctx, { time }) => config.page(input, time, ctx.timeZone, ctx.locale));
+  defineRoute(app, kernel, e.list, (input, ctx, { time }) => config.list(input, time, ctx.locale));
+  defineRoute(app, kernel, e.detail, (input, ctx, { time }) => config.detail(input.id, time, ctx.locale));
   defineRoute(app, kernel, e.add, (input, ctx) => config.add(input, ctx));
   defineRoute(app, kernel, e.update, async (input, ctx) => {
     await config.update(input, ctx);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type InputOf, type OutputOf, sysConfig, YesNo } from '@shelfwise/contract';
+import { type InputOf, type Locale, type OutputOf, sysConfig, YesNo } from '@shelfwise/contract';
 import { LRUCache } from 'lru-cache';
 import type { SysConfigTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
@@ -7,6 +7,7 @@ import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-st
 import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { createConfigRepo } from './config.repo';
 
 type PageOutput = OutputOf<typeof sysConfig.page>;
@@ -14,11 +15,11 @@ type PageOutput = OutputOf<typeof sysConfig.page>;
 /** Where tenant logos are served from. */
 export const LOGO_URL_PREFIX = '/api/sysConfig/logo/';
 
-/** What leaves the server of a parameter row. */
-export function toConfigDto(row: SysConfigTable, time: TimeFormatter) {
+/** What leaves the server of a parameter row; a built-in row's name as seeded is in the reader's language. */
+export function toConfigDto(row: SysConfigTable, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
-    name: row.name,
+    name: seedText('config', row.name, locale),
     code: row.code,
     value: row.value,
     sysFlag: row.sys_flag,
@@ -72,26 +73,26 @@ export function createConfigService(kernel: Kernel) {
      * A page of parameters. The table is small and read far more often than written: each answer is kept checked
      * and serialised per query and time zone under the parameters' version, so any write (on any node) drops it.
      */
-    async page(input: InputOf<typeof sysConfig.page>, time: TimeFormatter, timeZone: string) {
-      const key = `${await settings.version()}|${timeZone}|${JSON.stringify(input)}`;
+    async page(input: InputOf<typeof sysConfig.page>, time: TimeFormatter, timeZone: string, locale: Locale) {
+      const key = `${await settings.version()}|${timeZone}|${locale}|${JSON.stringify(input)}`;
       const kept = pages.get(key);
       if (kept) return kept;
       const page = await repo.page(input);
       const json = PreparedJson.of(sysConfig.page.output, {
         ...page,
-        items: page.items.map((r) => toConfigDto(r, time)),
+        items: page.items.map((r) => toConfigDto(r, time, locale)),
       });
       pages.set(key, json);
       return json;
     },
 
-    list: async (input: InputOf<typeof sysConfig.list>, time: TimeFormatter) =>
-      (await repo.list(input)).map((r) => toConfigDto(r, time)),
+    list: async (input: InputOf<typeof sysConfig.list>, time: TimeFormatter, locale: Locale) =>
+      (await repo.list(input)).map((r) => toConfigDto(r, time, locale)),
 
-    async detail(id: number, time: TimeFormatter) {
+    async detail(id: number, time: TimeFormatter, locale: Locale) {
       const row = await repo.byId(id);
       if (!row) throw notFound();
-      return toConfigDto(row, time);
+      return toConfigDto(row, time, locale);
     },
 
     async add(input: InputOf<typeof sysConfig.add>, ctx: UserContext) {
@@ -125,7 +126,7 @@ export function createConfigService(kernel: Kernel) {
       if (row.sys_flag === YesNo.yes && row.code !== input.code) throw new AppError('sysFlagProtected');
       await assertCodeFree(input.code, input.id);
       const changes = {
-        name: input.name,
+        name: keepSeedText('config', row.name, input.name),
         code: input.code,
         value: input.value ?? null,
         group_code: input.groupCode ?? null,
@@ -204,8 +205,8 @@ export function createConfigService(kernel: Kernel) {
       return {
         logo: tenant?.logo ?? '',
         title: tenant?.title ?? 'Shelfwise',
-        viceTitle: tenant?.vice_title ?? '',
-        viceDesc: tenant?.vice_desc ?? '',
+        viceTitle: seedText('signIn', tenant?.vice_title, ctx.locale) ?? '',
+        viceDesc: seedText('signIn', tenant?.vice_desc, ctx.locale) ?? '',
         icp: tenant?.icp ?? '',
         icpUrl: tenant?.icp_url ?? '',
         watermark: tenant?.watermark ?? '',
@@ -215,7 +216,7 @@ export function createConfigService(kernel: Kernel) {
         enableReg: tenant?.enable_reg === YesNo.yes ? YesNo.yes : YesNo.no,
         hideTenantForLogin: await settings.bool('sys_hide_tenant_login', false),
         regWayId: tenant?.reg_way_id ?? null,
-        wayList: ways.map((w) => ({ label: w.name, value: w.id })),
+        wayList: ways.map((w) => ({ label: seedText('regWay', w.name, ctx.locale), value: w.id })),
       };
     },
 

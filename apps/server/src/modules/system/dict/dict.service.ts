@@ -5,6 +5,7 @@ import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { dictLabel, keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { ABNORMAL_CAUSES } from '../seed';
 import { createDictRepo } from './dict.repo';
 
@@ -13,14 +14,21 @@ const LABELS = new Map<string, Record<Locale, string>>();
 for (const def of ALL_ENUMS) for (const m of def.members) LABELS.set(`${def.code}_${m.value}`, m.label);
 for (const [i, label] of ABNORMAL_CAUSES.entries()) LABELS.set(`AbnormalCause_${i + 1}`, label);
 
+/** A seeded label sent back unchanged in the reader's language keeps its English text (and its translations). */
+function keptLabel(typeCode: string, row: SysDictDataTable, input: { value: string; label: string }) {
+  const seeded = LABELS.get(`${typeCode}_${row.value}`);
+  const unchanged = seeded && seeded.en === row.label && input.value === row.value;
+  return unchanged && Object.values(seeded).includes(input.label) ? row.label : input.label;
+}
+
 const isEnumCode = (code: string) => code.endsWith('Enum');
 
 type DataRow = SysDictDataTable & { type_code: string };
 
-function typeDto(row: SysDictTypeTable, time: TimeFormatter) {
+function typeDto(row: SysDictTypeTable, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
-    name: row.name,
+    name: seedText('dictType', row.name, locale),
     code: row.code,
     orderNo: row.order_no,
     remark: row.remark,
@@ -34,13 +42,13 @@ function typeDto(row: SysDictTypeTable, time: TimeFormatter) {
   };
 }
 
-function dataDto(row: DataRow, time: TimeFormatter) {
+function dataDto(row: DataRow, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     dictTypeId: row.dict_type_id,
     typeCode: row.type_code,
     value: row.value,
-    label: row.label,
+    label: dictLabel(LABELS, row.type_code, row.value, row.label, locale),
     code: row.code,
     tagType: row.tag_type as 'primary',
     styleSetting: row.style_setting,
@@ -60,7 +68,7 @@ function valueDto(row: DataRow, locale: Locale) {
   return {
     typeCode: row.type_code,
     value: row.value,
-    label: LABELS.get(`${row.type_code}_${row.value}`)?.[locale] ?? row.label,
+    label: dictLabel(LABELS, row.type_code, row.value, row.label, locale),
     code: row.code,
     tagType: row.tag_type as 'primary',
     styleSetting: row.style_setting,
@@ -120,14 +128,14 @@ export function createDictService(kernel: Kernel) {
   return {
     typesPage: async (ctx: UserContext, input: InputOf<typeof sysDictType.page>, time: TimeFormatter) => {
       const page = await repo.typesPage(ctx, input);
-      return { ...page, items: page.items.map((r) => typeDto(r, time)) };
+      return { ...page, items: page.items.map((r) => typeDto(r, time, ctx.locale)) };
     },
     typesList: async (ctx: UserContext, time: TimeFormatter) =>
-      (await repo.typesList(ctx)).map((r) => typeDto(r, time)),
+      (await repo.typesList(ctx)).map((r) => typeDto(r, time, ctx.locale)),
     async typeDetail(ctx: UserContext, id: number, time: TimeFormatter) {
       const row = await repo.visibleType(ctx, id);
       if (!row) throw notFound();
-      return typeDto(row, time);
+      return typeDto(row, time, ctx.locale);
     },
     async addType(ctx: UserContext, input: InputOf<typeof sysDictType.add>) {
       if (isEnumCode(input.code)) throw new AppError('dictCodeEnumReserved');
@@ -169,7 +177,7 @@ export function createDictService(kernel: Kernel) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       await updateRow(ctx, 'sys_dict_type', row.id, {
-        name: input.name,
+        name: keepSeedText('dictType', row.name, input.name),
         code: input.code,
         order_no: input.orderNo,
         remark: input.remark ?? null,
@@ -220,16 +228,16 @@ export function createDictService(kernel: Kernel) {
 
     dataPage: async (ctx: UserContext, input: InputOf<typeof sysDictData.page>, time: TimeFormatter) => {
       const page = await repo.dataPage(ctx, input);
-      return { ...page, items: page.items.map((r) => dataDto(r, time)) };
+      return { ...page, items: page.items.map((r) => dataDto(r, time, ctx.locale)) };
     },
     async dataOfType(ctx: UserContext, typeId: number, time: TimeFormatter) {
       if (!(await repo.visibleType(ctx, typeId))) throw notFound();
-      return (await repo.dataOfType(typeId)).map((r) => dataDto(r, time));
+      return (await repo.dataOfType(typeId)).map((r) => dataDto(r, time, ctx.locale));
     },
     async dataDetail(ctx: UserContext, id: number, time: TimeFormatter) {
       const row = await repo.visibleData(ctx, id);
       if (!row) throw notFound();
-      return dataDto(row, time);
+      return dataDto(row, time, ctx.locale);
     },
     async addData(ctx: UserContext, input: InputOf<typeof sysDictData.add>) {
       const type = await ownTypeOr404(ctx, input.dictTypeId);
@@ -272,7 +280,7 @@ export function createDictService(kernel: Kernel) {
       }
       await updateRow(ctx, 'sys_dict_data', row.id, {
         value: input.value,
-        label: input.label,
+        label: keptLabel(type.code, row, input),
         code: input.code ?? null,
         tag_type: input.tagType,
         style_setting: input.styleSetting ?? null,

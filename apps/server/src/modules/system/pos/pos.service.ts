@@ -1,16 +1,17 @@
-import type { InputOf, sysPos } from '@shelfwise/contract';
+import type { InputOf, Locale, sysPos } from '@shelfwise/contract';
 import { audited, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { type PosRow, posRepo as repo } from './pos.repo';
 
-function posDto(row: PosRow, time: TimeFormatter) {
+function posDto(row: PosRow, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    name: seedText('pos', row.name, locale),
     orderNo: row.order_no,
     status: row.status,
     remark: row.remark,
@@ -35,9 +36,10 @@ export function createPosService(kernel: Kernel) {
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const page = await repo.page(tdb(ctx), input);
-      return { ...page, items: page.items.map((r) => posDto(r, time)) };
+      return { ...page, items: page.items.map((r) => posDto(r, time, ctx.locale)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(tdb(ctx))).map((r) => posDto(r, time)),
+    list: async (ctx: UserContext, time: TimeFormatter) =>
+      (await repo.list(tdb(ctx))).map((r) => posDto(r, time, ctx.locale)),
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       if (await repo.codeTaken(tdb(ctx), input.code)) throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
@@ -49,7 +51,11 @@ export function createPosService(kernel: Kernel) {
       if (!before) throw notFound();
       if (await repo.codeTaken(tdb(ctx), input.code, input.id))
         throw new AppError('duplicateCode', { value: input.code });
-      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      const changes = {
+        ...columns(input),
+        name: keepSeedText('pos', before.name, input.name),
+        ...updatedBy(ctx, Date.now()),
+      };
       await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, { table: 'sys_pos', id: input.id, op: 'update', before, after: { ...before, ...changes } });
     },

@@ -5,13 +5,14 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { createRoleRepo, type RoleRow } from './role.repo';
 
-function roleDto(row: RoleRow, time: TimeFormatter) {
+function roleDto(row: RoleRow, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     code: row.code,
-    name: row.name,
+    name: seedText('role', row.name, locale),
     dataScope: row.data_scope,
     orderNo: row.order_no,
     status: row.status,
@@ -54,9 +55,10 @@ export function createRoleService(kernel: Kernel) {
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const page = await repo.page(ctx, input);
-      return { ...page, items: page.items.map((r) => roleDto(r, time)) };
+      return { ...page, items: page.items.map((r) => roleDto(r, time, ctx.locale)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(ctx)).map((r) => roleDto(r, time)),
+    list: async (ctx: UserContext, time: TimeFormatter) =>
+      (await repo.list(ctx)).map((r) => roleDto(r, time, ctx.locale)),
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
       if (input.dataScope === DataScope.custom)
@@ -84,7 +86,7 @@ export function createRoleService(kernel: Kernel) {
       if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
       const changes = {
         code: input.code,
-        name: input.name,
+        name: keepSeedText('role', before.name, input.name),
         order_no: input.orderNo,
         status: input.status,
         remark: input.remark,

@@ -1,4 +1,4 @@
-import { type InputOf, type sysUserRegWay, YesNo } from '@shelfwise/contract';
+import { type InputOf, type Locale, type sysUserRegWay, YesNo } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 
 type Input<K extends keyof typeof sysUserRegWay> = InputOf<(typeof sysUserRegWay)[K]>;
 
@@ -69,17 +70,17 @@ function createRegWayRepo(db: Kysely<Database>) {
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createRegWayRepo>['byId']>>>;
 
-function regWayDto(row: Row, time: TimeFormatter) {
+function regWayDto(row: Row, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
-    name: row.name,
+    name: seedText('regWay', row.name, locale),
     accountType: row.account_type,
     roleId: row.role_id,
-    roleName: row.role_name,
+    roleName: seedText('role', row.role_name, locale),
     orgId: row.org_id,
     orgName: row.org_name,
     posId: row.pos_id,
-    posName: row.pos_name,
+    posName: seedText('pos', row.pos_name, locale),
     orderNo: row.order_no,
     remark: row.remark,
     ...auditDto(row, time),
@@ -115,10 +116,12 @@ export function createRegWayService(kernel: Kernel) {
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const page = await repo.page(ctx, input);
-      return { ...page, items: page.items.map((r) => regWayDto(r, time)) };
+      return { ...page, items: page.items.map((r) => regWayDto(r, time, ctx.locale)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(ctx)).map((r) => regWayDto(r, time)),
-    detail: async (ctx: UserContext, id: number, time: TimeFormatter) => regWayDto(await wayOr404(ctx, id), time),
+    list: async (ctx: UserContext, time: TimeFormatter) =>
+      (await repo.list(ctx)).map((r) => regWayDto(r, time, ctx.locale)),
+    detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
+      regWayDto(await wayOr404(ctx, id), time, ctx.locale),
     async add(ctx: UserContext, input: Input<'add'>) {
       await check(ctx, input);
       const id = kernel.ids.next();
@@ -128,7 +131,11 @@ export function createRegWayService(kernel: Kernel) {
     async update(ctx: UserContext, input: Input<'update'>) {
       const before = await wayOr404(ctx, input.id);
       await check(ctx, input);
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
+      const changes = {
+        ...columns(input),
+        name: keepSeedText('regWay', before.name, input.name),
+        ...updated(ctx, Date.now()),
+      };
       await repo.update(ctx, input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'sys_user_reg_way',

@@ -12,6 +12,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { issueMessage } from '../../../kernel/http/reply';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { generatePassword } from '../seed';
 import { createUserRepo, type UserFilters, type UserRow } from './user.repo';
@@ -22,11 +23,11 @@ type Roles = { ids: number[]; names: string[] };
 /** Largest account import, in rows. */
 export const MAX_IMPORT_ROWS = 5000;
 
-function userDto(row: UserRow, roles: Roles | undefined, time: TimeFormatter, now: number) {
+function userDto(row: UserRow, roles: Roles | undefined, time: TimeFormatter, now: number, locale: Locale) {
   return {
     id: row.id,
     account: row.account,
-    realName: row.real_name,
+    realName: seedText('account', row.real_name, locale),
     nickName: row.nick_name,
     phone: row.phone,
     idCardNum: row.id_card_num,
@@ -38,9 +39,9 @@ function userDto(row: UserRow, roles: Roles | undefined, time: TimeFormatter, no
     orgId: row.org_id,
     orgName: row.org_name,
     posId: row.pos_id,
-    posName: row.pos_name,
+    posName: seedText('pos', row.pos_name, locale),
     roleIds: roles?.ids ?? [],
-    roleNames: roles?.names ?? [],
+    roleNames: (roles?.names ?? []).map((name) => seedText('role', name, locale)),
     status: row.status,
     locked: row.locked_until !== null && row.locked_until > now,
     lastLoginTime: time(row.last_login_at),
@@ -142,10 +143,12 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     }
   }
 
+  /** The personal columns; a seeded display name sent back unchanged in the reader's language stays the seeded one. */
   const profile = (
     input: Pick<Input<'add'>, 'realName' | 'nickName' | 'phone' | 'idCardNum' | 'email' | 'address'>,
+    before?: { real_name: string | null },
   ) => ({
-    real_name: input.realName,
+    real_name: keepSeedText('account', before?.real_name, input.realName),
     nick_name: input.nickName,
     phone: input.phone,
     id_card_num: input.idCardNum,
@@ -204,12 +207,12 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         page.items.map((u) => u.id),
       );
       const now = Date.now();
-      return { ...page, items: page.items.map((u) => userDto(u, roles.get(u.id), time, now)) };
+      return { ...page, items: page.items.map((u) => userDto(u, roles.get(u.id), time, now, ctx.locale)) };
     },
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
       const row = await repo.visible(ctx, id);
       if (!row) throw notFound();
-      return userDto(row, (await repo.rolesOf(ctx, [id])).get(id), time, Date.now());
+      return userDto(row, (await repo.rolesOf(ctx, [id])).get(id), time, Date.now(), ctx.locale);
     },
     /** Role ids of an account the caller may see. */
     async ownRoleList(ctx: UserContext, id: number) {
@@ -255,7 +258,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         input.id,
         {
           account: input.account,
-          ...profile(input),
+          ...profile(input, before),
           account_type: input.accountType,
           org_id: input.orgId,
           pos_id: input.posId,
@@ -274,7 +277,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         after: {
           ...before,
           account: input.account,
-          ...profile(input),
+          ...profile(input, before),
           account_type: input.accountType,
           org_id: input.orgId,
           pos_id: input.posId,
@@ -472,10 +475,11 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     async baseInfo(ctx: UserContext, time: TimeFormatter) {
       const row = await repo.own(ctx, ctx.userId);
       if (!row) throw notFound();
-      return userDto(row, (await repo.rolesOf(ctx, [ctx.userId])).get(ctx.userId), time, Date.now());
+      return userDto(row, (await repo.rolesOf(ctx, [ctx.userId])).get(ctx.userId), time, Date.now(), ctx.locale);
     },
     async updateBaseInfo(ctx: UserContext, input: Input<'updateBaseInfo'>) {
-      await repo.update(ctx, ctx.userId, { ...profile(input), ...updated(ctx, Date.now()) });
+      const before = await repo.own(ctx, ctx.userId);
+      await repo.update(ctx, ctx.userId, { ...profile(input, before), ...updated(ctx, Date.now()) });
     },
     /** Changes the caller's password; their other sessions end. */
     async changePwd(ctx: UserContext, input: Input<'changePwd'>) {

@@ -20,6 +20,7 @@ import {
 import { SignedQty } from './audit-cells';
 import { defaultRecountSelection, formatQty, outsideTolerance } from './audit-figures';
 import './audit.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 /** Which decision dialog is open. */
 export type DecisionKind = 'approve' | 'recount' | 'close';
@@ -100,6 +101,7 @@ export function ApproveDialog({ detail, task, onClose, onStale }: DecisionProps)
       <Refusal error={approve.error} />
       <Typography.Paragraph type="secondary">{t('decision.approveText')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="auditApprove">
+        <RevalidateOnLanguage />
         <Form.Item name="reason" label={t('common.reason')} rules={[{ max: 512 }]}>
           <Input.TextArea rows={3} maxLength={512} showCount placeholder={t('decision.approveReasonHint')} />
         </Form.Item>
@@ -148,6 +150,7 @@ export function CloseDialog({ detail, task, onClose, onStale }: DecisionProps) {
       <Refusal error={close.error} />
       <Alert type="warning" showIcon title={t('decision.closeText')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" name="auditClose">
+        <RevalidateOnLanguage />
         <Form.Item
           name="reason"
           label={t('common.reason')}
@@ -298,6 +301,7 @@ export function RecountDialog({
       <Refusal error={recount.error} />
       <Typography.Paragraph type="secondary">{t('decision.recountText')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="auditRecount">
+        <RevalidateOnLanguage />
         <Form.Item
           name="reason"
           label={t('common.reason')}

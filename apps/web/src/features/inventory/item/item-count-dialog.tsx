@@ -21,6 +21,7 @@ import { type ItemRow, useAbnormalCauses, useCountItem, useItemDetail } from './
 import { type CountValues, countBody, countIsEmpty, totalOf } from './item-count';
 import { ItemPictures } from './item-pictures';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 type Values = CountValues & { abnormalCause?: string | null; remark?: string | null };
 
@@ -132,6 +133,7 @@ export function ItemCountDialog({ item, onClose }: { item: ItemRow | null; onClo
             ]}
           />
           <Form form={form} layout="vertical" name="itemCount" initialValues={{ by: 'quantity' }}>
+            <RevalidateOnLanguage />
             <Form.Item name="by" label={t('item.countBy')}>
               <Segmented
                 options={[

@@ -12,6 +12,7 @@ import { SignedQty } from '../audit/audit-cells';
 import { defaultRecountSelection, formatQty } from '../audit/audit-figures';
 import { PersonPicker } from '../people';
 import '../audit/audit.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 import { type ReviewRow, useAssignReview, useCancelReview, useCreateReview } from './review.api';
 
 /** The server's refusal inside a dialog (e.g. the assignee counted some of these lines). */
@@ -149,6 +150,7 @@ export function CreateReviewDialog({ onClose, onCreated }: { onClose: () => void
     >
       <Refusal error={create.error} />
       <Form form={form} layout="vertical" name="reviewCreate" initialValues={{ blind: true }}>
+        <RevalidateOnLanguage />
         <Form.Item
           name="taskId"
           label={t('review.task')}
@@ -252,6 +254,7 @@ export function AssignReviewDialog({ row, onClose }: { row: ReviewRow; onClose: 
         name="reviewAssign"
         initialValues={{ assigneeId: row.assigneeId, deadline: row.deadline ? dayjs(row.deadline) : null }}
       >
+        <RevalidateOnLanguage />
         <Form.Item
           name="assigneeId"
           label={t('common.assignee')}
@@ -299,6 +302,7 @@ export function CancelReviewDialog({ row, onClose }: { row: ReviewRow; onClose: 
       <Refusal error={cancel.error} />
       <Typography.Paragraph type="secondary">{t('review.cancelText')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="reviewCancel">
+        <RevalidateOnLanguage />
         <Form.Item
           name="reason"
           label={t('review.reason')}

@@ -31,6 +31,7 @@ import {
 import { rangeFilters } from './snapshot-panel';
 import { StockImportDialog } from './stock-import-dialog';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 type Filters = {
   warehouseId?: number;
@@ -221,6 +222,7 @@ function ClearPicksDialog({
     >
       <Alert type="warning" showIcon title={t('snapshot.pick.clearHint')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" name="pickClear" initialValues={{ warehouseId }}>
+        <RevalidateOnLanguage />
         <Form.Item
           name="warehouseId"
           label={t('common.warehouse')}

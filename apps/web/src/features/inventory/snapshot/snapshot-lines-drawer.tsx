@@ -14,6 +14,7 @@ import {
   useSnapshotLines,
 } from './snapshot.api';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 type LineFilters = { locationCode?: string; skuCode?: string; consignorId?: number };
 
@@ -93,6 +94,7 @@ export function SnapshotLinesDrawer({ snapshot, onClose }: { snapshot: SnapshotR
         />
       ) : null}
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }} name="snapshotLines">
+        <RevalidateOnLanguage />
         <Form.Item name="locationCode" label={t('common.locationCode')}>
           <Input allowClear placeholder={t('common.prefixHint')} style={{ width: 160 }} />
         </Form.Item>

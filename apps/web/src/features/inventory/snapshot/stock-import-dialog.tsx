@@ -31,6 +31,7 @@ import {
   stampedName,
 } from './report-files';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 const TIME = 'YYYY-MM-DD HH:mm:ss';
 
@@ -228,6 +229,7 @@ export function StockImportDialog<R extends StockImportReport>({
             name={`${kind}Import`}
             initialValues={{ warehouseId: defaultWarehouseId, partial: false }}
           >
+            <RevalidateOnLanguage />
             <Row gutter={16}>
               <Col span={kind === 'snapshot' ? 12 : 24}>
                 <Form.Item

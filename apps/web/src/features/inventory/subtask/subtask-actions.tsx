@@ -21,6 +21,7 @@ import { type SubTaskRow, useSubTaskActions } from './subtask.api';
 import { subTaskActionsFor } from './subtask-status';
 import { usePrintSheets } from './use-print-sheets';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 /** The actions of a sub-task row: the checklist as a link, the rest in a menu. */
 export function SubTaskRowActions({
@@ -176,6 +177,7 @@ function AssignDialog({ row, onClose }: { row: SubTaskRow; onClose: () => void }
       data-testid="subtask-assign-dialog"
     >
       <Form form={form} layout="vertical" initialValues={{ counterIds: row.counterIds }} name="subTaskAssign">
+        <RevalidateOnLanguage />
         <Form.Item
           name="counterIds"
           label={t('subTask.counters')}
@@ -214,6 +216,7 @@ function ReopenDialog({ row, onClose }: { row: SubTaskRow; onClose: () => void }
       data-testid="subtask-reopen-dialog"
     >
       <Form form={form} layout="vertical" name="subTaskReopen">
+        <RevalidateOnLanguage />
         <Form.Item
           name="reason"
           label={t('subTask.reopenReason')}

@@ -19,6 +19,7 @@ import { progressOf } from './progress';
 import { type TaskRow, useDeleteTask, useTaskTransitions } from './task.api';
 import { taskActionsFor } from './task-status';
 import '../inventory.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 /** Opens a 3D link: inside the app for a path, in a new window for a full URL. */
 export function useOpenLink() {
@@ -105,6 +106,7 @@ export function TaskRowActions({ row, onEdit }: { row: TaskRow; onEdit: () => vo
       icon: <ExclamationCircleFilled />,
       content: (
         <Form layout="vertical" style={{ marginTop: 12 }}>
+          <RevalidateOnLanguage />
           <Typography.Paragraph type="secondary">{t('task.cancelHint')}</Typography.Paragraph>
           <Form.Item label={t('task.cancelReason')} required style={{ marginBottom: 0 }}>
             <Input.TextArea

@@ -10,6 +10,7 @@ import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
 import { overviewKeys, type TaskCard, useCards, useOverviewLive } from '../overview.api';
 import { MiniFigures, ProgressLine, TotalFigures } from './card-parts';
 import '../overview.texts';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
 /** Counting pushes many events: the cards are fetched again at most this often. */
 const LIVE_CARDS_MS = 2_000;
@@ -116,6 +117,7 @@ export default function CardsPage() {
       <Card size="small">
         <Flex justify="space-between" align="center" wrap gap={8}>
           <Form layout="inline" style={{ rowGap: 8 }}>
+            <RevalidateOnLanguage />
             <Form.Item label={t('filters.warehouse')}>
               <Select
                 allowClear
