@@ -32,6 +32,14 @@ describe('consignors and SKUs: master data with barcodes', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Saved successfully').waitFor();
     await tableRow(page, 'Acme Foods').waitFor();
+    // the page-level CRUD component: search by keyword, then edit the row from its actions
+    await page.getByLabel('Code, name or contact').fill('ann');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await tableRow(page, 'Acme Foods').getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Contact phone', { exact: true }).fill('+49 30 1234');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await tableRow(page, '+49 30 1234').waitFor();
+    await page.screenshot({ path: `${ARTIFACTS}warehouse-consignor.png` });
 
     // a SKU of it with two barcodes; a bad GTIN check digit is refused by the form
     await page.goto(`${env.server.url}/warehouse/sku`);
