@@ -69,7 +69,14 @@ export interface CrudPageProps<S extends CrudService> {
     editTitle: string;
     /** Values a new row starts with. */
     defaults?: Partial<CrudFormValues<S>>;
+    /** Turns the form's values into the body (defaults for fields left empty, ...). */
+    toInput?: (values: Record<string, unknown>) => Record<string, unknown>;
   };
+  /**
+   * A service without an export endpoint: the table writes the rows itself (CSV) under this file name, "all" reading
+   * every page of the current filters.
+   */
+  clientExport?: string;
   /** How a row is named in the delete confirmation. */
   rowName: (row: CrudRow<S>) => string;
   /** Why a row cannot be deleted (the delete link is disabled with this as its tooltip). */
@@ -99,7 +106,9 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const can = useCan();
   const qc = useQueryClient();
   const name = service.page.service;
-  const { params, input, search, change } = usePageParams<CrudFilters<S> & object>({} as CrudFilters<S> & object);
+  const { filters, params, input, search, change } = usePageParams<CrudFilters<S> & object>(
+    {} as CrudFilters<S> & object,
+  );
   const page = useQuery({
     queryKey: [name, 'page', input],
     queryFn: () => call(route(service.page), input) as Promise<PageResult<CrudRow<S>>>,
@@ -174,6 +183,14 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
       void message.error(e instanceof ApiError ? e.message : t('exportFailed'));
     }
   };
+  const fetchAll = async () => {
+    const out: CrudRow<S>[] = [];
+    for (let p = 1; ; p++) {
+      const res = (await call(route(service.page), { ...filters, page: p, pageSize: 500 })) as PageResult<CrudRow<S>>;
+      out.push(...res.items);
+      if (!res.hasNextPage) return out;
+    }
+  };
   const batchDelete = async (keys: Key[]) => {
     const result = await batchRemove.mutateAsync(keys.map(Number));
     if (props.batchDeleted) void message.info(props.batchDeleted(result));
@@ -199,6 +216,8 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
         onBatchDelete={service.batchDelete ? batchDelete : undefined}
         batchDeleteCode={codeOf(service.batchDelete)}
         exportFile={exportCode && can(exportCode) ? exportFile : undefined}
+        exportName={props.clientExport}
+        fetchAll={props.clientExport ? fetchAll : undefined}
         toolbarExtra={
           <>
             {importCode ? (
@@ -219,7 +238,10 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
           fields={form.fields}
           initialValues={initialValues}
           schema={(editing?.row && service.update ? service.update : service.add).input}
-          toInput={(v) => ({ ...v, id: (editing?.row as Identified | undefined)?.id })}
+          toInput={(v) => ({
+            ...(form.toInput ? form.toInput(v) : v),
+            id: (editing?.row as Identified | undefined)?.id,
+          })}
           onSubmit={(body) => save.mutateAsync(body as Partial<Identified>)}
           onClose={() => setEditing(null)}
           testId={`${testId}-dialog`}

@@ -1,33 +1,16 @@
 import { sysPos } from '@shelfwise/contract';
 import { Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  usePageParams,
-} from '../../components/crud';
-import { fetchAllPositions, type PosPageInput, type PosRow, useDeletePos, usePosPage, useSavePos } from './pos.api';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
 import { statusOptions } from './status';
 import './system.texts';
 
-type Filters = { code?: string; name?: string; status?: 1 | 2 };
-type Editing = { row?: PosRow } | null;
+type PosRow = CrudRow<typeof sysPos>;
 
 /** Positions (`sysPos`): search, paged list with the number of holders, add/edit dialog, delete when unused. */
 export default function PosPage() {
   const { t } = useTranslation('system');
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<PosPageInput['field']>>({});
-  const page = usePosPage(input);
-  const save = useSavePos();
-  const remove = useDeletePos();
-  const [editing, setEditing] = useState<Editing>(null);
 
   const searchFields: FieldConfig[] = [
     { name: 'name', label: t('pos.name') },
@@ -63,22 +46,6 @@ export default function PosPage() {
     { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', sortField: 'orderNo', align: 'right' },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, width: 220 },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="sysPos:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysPos:delete"
-          deleteDisabled={row.userCount > 0 ? t('pos.inUse', { count: row.userCount }) : undefined}
-        />
-      ),
-    },
   ];
 
   const formFields: FieldConfig[] = [
@@ -95,32 +62,25 @@ export default function PosPage() {
     { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { status: 1, orderNo: 100 }, [editing]);
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<PosRow>
-        pageKey="system.pos"
-        title={t('pos.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysPos:add"
-        exportName="positions"
-        fetchAll={() => fetchAllPositions(filters)}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('pos.edit') : t('pos.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? sysPos.update.input : sysPos.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="pos-dialog"
-      />
-    </div>
+    <CrudPage
+      service={sysPos}
+      pageKey="system.pos"
+      title={t('pos.title')}
+      searchFields={searchFields}
+      columns={columns}
+      form={{
+        fields: formFields,
+        addTitle: t('pos.add'),
+        editTitle: t('pos.edit'),
+        defaults: { status: 1, orderNo: 100 },
+        toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+      }}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.userCount > 0 ? t('pos.inUse', { count: row.userCount }) : undefined)}
+      clientExport="positions"
+      testId="pos"
+    />
   );
 }
