@@ -1,4 +1,10 @@
-export { type CountedLine, type CountedLocation, type CountedStock, countedStock } from './counted-stock';
+export {
+  type CountedLine,
+  type CountedLocation,
+  type CountedStock,
+  countedStock,
+  countedStockOf,
+} from './counted-stock';
 export {
   AREA_GAP,
   DEFAULT_LOCATION_SIZE,

@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { countedStock } from '../counted-stock';
+import { countedStockOf } from '../counted-stock';
 import {
   LEFT_OUT_REASONS,
   type LeftOut,
@@ -65,7 +65,7 @@ export function createPlannerService(kernel: Kernel) {
     const [rows, running, stock] = await Promise.all([
       repo.locations(ctx, warehouseId, filter.areaId),
       repo.inRunningCounts(ctx, warehouseId),
-      countedStock(kernel.db, ctx, { warehouseId, areaId: filter.areaId, days: filter.days }),
+      countedStockOf(kernel.tenantDb(ctx), ctx, { warehouseId, areaId: filter.areaId, days: filter.days }),
     ]);
     if (!stock) throw notFound('warehouse');
 
