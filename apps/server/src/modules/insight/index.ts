@@ -13,6 +13,7 @@ export {
   type FloorPlan,
   type FloorQuery,
   type FloorWarehouse,
+  floorPlanOf,
   loadFloorPlan,
 } from './geometry';
 export { registerOverviewRoutes } from './overview/overview.routes';

@@ -3,7 +3,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime } from '../../../kernel/i18n/time';
 import { timeRange } from '../../inventory';
-import { type FloorPlan, loadFloorPlan } from '../geometry';
+import { type FloorPlan, floorPlanOf } from '../geometry';
 import { classifyAbc } from './abc';
 import { type PickLocationAgg, type PickScope, type PickSkuAgg, pickCountRepo as repo } from './pick-count.repo';
 import { pickCountWorkbook } from './pick-count-export';
@@ -363,7 +363,7 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
       const plan = await cache.get(
         statsKey(ctx.tenantId, 'pick:plan', { w: input.warehouseId, r: input.areaId }),
         async () =>
-          (await loadFloorPlan(kernel.db, ctx, {
+          (await floorPlanOf(tdb(ctx), ctx, {
             warehouseId: input.warehouseId,
             ...(input.areaId !== undefined ? { areaId: input.areaId } : {}),
             limit: HEATMAP_MAX_LOCATIONS,
