@@ -58,7 +58,7 @@ export function createPlatformSessionRepo(db: Kysely<Database>) {
       .innerJoin('sys_user as u', (j) =>
         j.onRef('u.id', '=', 'sys_session.user_id').onRef('u.tenant_id', '=', 'sys_session.tenant_id'),
       )
-      .select([...COLUMNS, 'sys_session.tenant_id']);
+      .select([...COLUMNS, 'sys_session.tenant_id as tenant']);
   return {
     /** The live sessions among `ids` of any tenant. */
     liveSessions: (ids: number[]) => {

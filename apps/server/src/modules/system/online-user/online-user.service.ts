@@ -74,7 +74,7 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
       const live = connectionsBySession(sockets as unknown as HandshakeView[]);
       const ids = [...live.keys()];
       const sessions = tenantId
-        ? (await repo.liveSessions(kernel.tenantDb({ tenantId }), ids)).map((s) => ({ ...s, tenant_id: tenantId }))
+        ? (await repo.liveSessions(kernel.tenantDb({ tenantId }), ids)).map((s) => ({ ...s, tenant: tenantId }))
         : await everyTenant.liveSessions(ids);
       let rows: OnlineUser[] = sessions.flatMap((s) => {
         const conn = live.get(s.id);
@@ -84,7 +84,7 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
           {
             id: s.id,
             userId: s.user_id,
-            tenantId: s.tenant_id,
+            tenantId: s.tenant,
             account: s.account,
             realName: s.real_name,
             ip: conn.ip || s.ip || '',
