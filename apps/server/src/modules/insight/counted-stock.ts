@@ -1,8 +1,9 @@
 import { InventoryStatus, LocationCountState } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
+import type { ScopeContext } from '../../kernel/access/data-scope';
 import type { Database } from '../../kernel/db/schema';
-import { tenantScoped } from '../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses } from '../warehouse/warehouse';
+import { scopeToTenant, type TenantDb } from '../../kernel/db/tenant-db';
+import { type ScopedContext, visibleWarehouses } from '../warehouse/warehouse';
 
 // What is on the shelves according to the counts, not the book: the insight pages (location overview, consolidation
 // planner) read stock from here.
@@ -71,12 +72,12 @@ const TASK_BATCH = 500;
  * The latest counted quantity per (location, SKU, consignor, lot) of a warehouse (see the rule above), or
  * `undefined` when the warehouse does not exist in the caller's tenant or lies outside their data scope.
  */
-export async function countedStock(
-  db: Kysely<Database>,
-  ctx: ScopedContext,
+export async function countedStockOf(
+  db: TenantDb,
+  scope: ScopeContext,
   options: CountedStockOptions,
 ): Promise<CountedStock | undefined> {
-  const visible = await scopedWarehouses(db, ctx)
+  const visible = await visibleWarehouses(db, scope)
     .select('wh_warehouse.id')
     .where('wh_warehouse.id', '=', options.warehouseId)
     .executeTakeFirst();
@@ -85,8 +86,8 @@ export async function countedStock(
 
   // tasks that can hold counts in the window: a first count happens before submission, so a task submitted before
   // the window starts has none
-  const tasks = await tenantScoped(db, ctx, 'inv_task')
-    .selectFrom()
+  const tasks = await db
+    .selectFrom('inv_task')
     .select(['inv_task.id', 'inv_task.inventory_status'])
     .where('inv_task.warehouse_id', '=', options.warehouseId)
     .where('inv_task.inventory_status', '<>', InventoryStatus.cancelled)
@@ -114,8 +115,8 @@ export async function countedStock(
 
   for (let i = 0; i < taskIds.length; i += TASK_BATCH) {
     const batch = taskIds.slice(i, i + TASK_BATCH);
-    let items = tenantScoped(db, ctx, 'inv_item')
-      .selectFrom()
+    let items = db
+      .selectFrom('inv_item')
       .select([
         'inv_item.location_id',
         'inv_item.area_id',
@@ -136,8 +137,8 @@ export async function countedStock(
     // counts are all finished, and its lines carry their count times)
     const open = batch.filter((id) => !submitted.has(id));
     const confirmedStates = [LocationCountState.confirmed, LocationCountState.confirmedEmpty];
-    let checklist = tenantScoped(db, ctx, 'inv_task_location')
-      .selectFrom()
+    let checklist = db
+      .selectFrom('inv_task_location')
       .select([
         'inv_task_location.location_id',
         'inv_task_location.area_id',
@@ -215,4 +216,16 @@ export async function countedStock(
     });
   }
   return { since, locations };
+}
+
+/**
+ * `countedStockOf` for a caller holding the whole database and a tenant context: the same reading, seen as the
+ * context's tenant.
+ */
+export function countedStock(
+  db: Kysely<Database>,
+  ctx: ScopedContext,
+  options: CountedStockOptions,
+): Promise<CountedStock | undefined> {
+  return countedStockOf(scopeToTenant(db, ctx), ctx, options);
 }

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import type { ScopeContext } from '../../kernel/access/data-scope';
 import type { Database } from '../../kernel/db/schema';
-import { tenantScoped } from '../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses } from '../warehouse/warehouse';
+import { scopeToTenant, type TenantDb } from '../../kernel/db/tenant-db';
+import { type ScopedContext, visibleWarehouses } from '../warehouse/warehouse';
 
 // The floor geometry of a warehouse, shared by the overview (2D plan, 3D scene) and the pick heat map.
 //
@@ -149,13 +150,13 @@ function areaBlocks(s: AreaStats) {
  * Cost: one aggregate over the warehouse's (or area's) locations for the area layout, plus one read of at most
  * `limit` locations; ask for `limit: 0` when only areas and totals are needed.
  */
-export async function loadFloorPlan(
-  db: Kysely<Database>,
-  ctx: ScopedContext,
+export async function floorPlanOf(
+  db: TenantDb,
+  scope: ScopeContext,
   query: FloorQuery,
 ): Promise<FloorPlan | undefined> {
   const limit = query.limit ?? 50_000;
-  const wh = await scopedWarehouses(db, ctx)
+  const wh = await visibleWarehouses(db, scope)
     .select([
       'wh_warehouse.id',
       'wh_warehouse.code',
@@ -169,8 +170,8 @@ export async function loadFloorPlan(
     .executeTakeFirst();
   if (!wh) return undefined;
 
-  const areaRows = await tenantScoped(db, ctx, 'wh_area')
-    .selectFrom()
+  const areaRows = await db
+    .selectFrom('wh_area')
     .select(['id', 'code', 'name', 'shelf_type', 'status', 'pos_x', 'pos_y', 'width', 'length'])
     .where('warehouse_id', '=', wh.id)
     .orderBy('code')
@@ -188,11 +189,11 @@ export async function loadFloorPlan(
   let rows: LocationRow[] | undefined;
   if (!Number.isFinite(limit)) {
     // everything: one pass over the locations in chunks, the figures worked out from the rows themselves
-    rows = await readLocations(db, ctx, wh.id, statsOver, Number.POSITIVE_INFINITY);
+    rows = await readLocations(db, wh.id, statsOver, Number.POSITIVE_INFINITY);
     stats = statsOf(rows);
     if (areaId !== undefined && statsOver === undefined) rows = rows.filter((r) => Number(r.area_id) === areaId);
   } else {
-    stats = await areaStats(db, ctx, wh.id, statsOver);
+    stats = await areaStats(db, wh.id, statsOver);
   }
   const areas = layoutAreas(areaRows, stats, num(wh.floor_width));
   const total = areaId !== undefined ? (stats.get(areaId)?.count ?? 0) : sum(stats);
@@ -209,8 +210,20 @@ export async function loadFloorPlan(
   };
   const shown = areaId !== undefined ? areas.filter((a) => a.id === areaId) : areas;
   if (limit <= 0 || (truncated && !query.partial)) return { warehouse, areas: shown, locations: [], total, truncated };
-  rows ??= await readLocations(db, ctx, wh.id, areaId, limit);
+  rows ??= await readLocations(db, wh.id, areaId, limit);
   return { warehouse, areas: shown, locations: layoutLocations(rows, areas, stats), total, truncated };
+}
+
+/**
+ * `floorPlanOf` for a caller holding the whole database and a tenant context (the overview's layout): the same
+ * plan, seen as the context's tenant.
+ */
+export function loadFloorPlan(
+  db: Kysely<Database>,
+  ctx: ScopedContext,
+  query: FloorQuery,
+): Promise<FloorPlan | undefined> {
+  return floorPlanOf(scopeToTenant(db, ctx), ctx, query);
 }
 
 /** Rows one read of locations takes; between reads other requests get their turn (SQLite runs in this thread). */
@@ -218,8 +231,7 @@ const CHUNK = 5000;
 
 /** Locations of a warehouse (or one area) by code, at most `limit`, read in chunks after the last code read. */
 async function readLocations(
-  db: Kysely<Database>,
-  ctx: ScopedContext,
+  db: TenantDb,
   warehouseId: number,
   areaId: number | undefined,
   limit: number,
@@ -227,8 +239,8 @@ async function readLocations(
   const out: LocationRow[] = [];
   let after: string | undefined;
   while (out.length < limit) {
-    let q = tenantScoped(db, ctx, 'wh_location')
-      .selectFrom()
+    let q = db
+      .selectFrom('wh_location')
       .select(['id', 'code', 'area_id', 'aisle', 'bay', 'level', 'slot', 'status', 'x', 'y', 'z'])
       .select(['width', 'length', 'height']);
     q =
@@ -296,11 +308,11 @@ function statsOf(rows: LocationRow[]): Map<number, AreaStats> {
 const sum = (stats: Map<number, AreaStats>) => [...stats.values()].reduce((n, s) => n + s.count, 0);
 
 /** Per area: location count, extent of positioned locations, and what the grid of the others needs. */
-async function areaStats(db: Kysely<Database>, ctx: ScopedContext, warehouseId: number, areaId?: number) {
+async function areaStats(db: TenantDb, warehouseId: number, areaId?: number) {
   const free = sql`(x is null or y is null)`;
   const size = (c: string) => sql`coalesce(${sql.ref(c)}, ${DEFAULT_LOCATION_SIZE})`;
-  let q = tenantScoped(db, ctx, 'wh_location')
-    .selectFrom()
+  let q = db
+    .selectFrom('wh_location')
     .select([
       'area_id',
       sql<number>`count(*)`.as('n'),
@@ -326,10 +338,7 @@ async function areaStats(db: Kysely<Database>, ctx: ScopedContext, warehouseId: 
           .where(
             'area_id',
             'in',
-            tenantScoped(db, ctx, 'wh_area')
-              .selectFrom()
-              .select('wh_area.id')
-              .where('wh_area.warehouse_id', '=', warehouseId),
+            db.selectFrom('wh_area').select('wh_area.id').where('wh_area.warehouse_id', '=', warehouseId),
           );
   const out = new Map<number, AreaStats>();
   for (const r of await q.execute()) {

@@ -1,4 +1,10 @@
-export { type CountedLine, type CountedLocation, type CountedStock, countedStock } from './counted-stock';
+export {
+  type CountedLine,
+  type CountedLocation,
+  type CountedStock,
+  countedStock,
+  countedStockOf,
+} from './counted-stock';
 export {
   AREA_GAP,
   DEFAULT_LOCATION_SIZE,
@@ -7,6 +13,7 @@ export {
   type FloorPlan,
   type FloorQuery,
   type FloorWarehouse,
+  floorPlanOf,
   loadFloorPlan,
 } from './geometry';
 export { registerOverviewRoutes } from './overview/overview.routes';

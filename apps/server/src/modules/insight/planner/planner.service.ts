@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { countedStock } from '../counted-stock';
+import { countedStockOf } from '../counted-stock';
 import {
   LEFT_OUT_REASONS,
   type LeftOut,
@@ -21,7 +21,7 @@ import {
   type PlanResult,
   planConsolidation,
 } from './planner';
-import { createPlannerRepo } from './planner.repo';
+import { plannerRepo as repo } from './planner.repo';
 
 type Api = typeof consolidationPlanner;
 type Filter = InputOf<Api['export']>;
@@ -54,18 +54,18 @@ export interface PlanRun {
 
 /** The consolidation planner: reads the warehouse and its counted stock, plans, and shapes the answers. */
 export function createPlannerService(kernel: Kernel) {
-  const repo = createPlannerRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   /** Plans the filter's scope (404 for a warehouse or area the caller cannot see). */
   async function run(ctx: UserContext, filter: Filter): Promise<PlanRun> {
-    const warehouse = await repo.warehouse(ctx, filter.warehouseId);
+    const warehouse = await repo.warehouse(tdb(ctx), ctx, filter.warehouseId);
     if (!warehouse) throw notFound('warehouse');
     const warehouseId = Number(warehouse.id);
-    if (filter.areaId !== undefined && !(await repo.area(ctx, warehouseId, filter.areaId))) throw notFound('area');
+    if (filter.areaId !== undefined && !(await repo.area(tdb(ctx), warehouseId, filter.areaId))) throw notFound('area');
     const [rows, running, stock] = await Promise.all([
-      repo.locations(ctx, warehouseId, filter.areaId),
-      repo.inRunningCounts(ctx, warehouseId),
-      countedStock(kernel.db, ctx, { warehouseId, areaId: filter.areaId, days: filter.days }),
+      repo.locations(tdb(ctx), warehouseId, filter.areaId),
+      repo.inRunningCounts(tdb(ctx), warehouseId),
+      countedStockOf(tdb(ctx), ctx, { warehouseId, areaId: filter.areaId, days: filter.days }),
     ]);
     if (!stock) throw notFound('warehouse');
 
@@ -105,8 +105,8 @@ export function createPlannerService(kernel: Kernel) {
       };
     });
     const [skuRows, consignorRows] = await Promise.all([
-      repo.skus(ctx, [...skuIds]),
-      repo.consignors(ctx, [...consignorIds]),
+      repo.skus(tdb(ctx), [...skuIds]),
+      repo.consignors(tdb(ctx), [...consignorIds]),
     ]);
     const skus = new Map<number, PlannerSku & { code: string; name: string }>();
     for (const s of skuRows) {

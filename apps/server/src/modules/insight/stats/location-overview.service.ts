@@ -2,9 +2,9 @@ import type { InputOf, locationOverview } from '@shelfwise/contract';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { countedStock } from '../counted-stock';
+import { countedStockOf } from '../counted-stock';
 import { bandOf, type Fill, type FillLocation, type FillStock, figuresOf, fillOf } from './fill';
-import { createLocationOverviewRepo } from './location-overview.repo';
+import { locationOverviewRepo as repo } from './location-overview.repo';
 import { locationOverviewWorkbook } from './location-overview-export';
 import { derived, type StatsCache, statsKey } from './stats-cache';
 import { areaOf, areaOptions, pageOfRows, round6, visibleWarehouse, warehouseOptions } from './stats-common';
@@ -20,16 +20,15 @@ interface FillRow {
 
 /** The location overview: every location's fill for a quantity basis, computed once and reused briefly. */
 export function createLocationOverviewService(kernel: Kernel, cache: StatsCache) {
-  const db = kernel.db;
-  const repo = createLocationOverviewRepo(db);
+  const tdb = kernel.tenantDb;
 
   /** Counted stock per location: quantities of the latest counts, volume and weight from the SKUs' units. */
   async function countedFills(ctx: UserContext, f: Filters) {
-    const counted = await countedStock(db, ctx, { warehouseId: f.warehouseId, areaId: f.areaId, days: f.days });
+    const counted = await countedStockOf(tdb(ctx), ctx, { warehouseId: f.warehouseId, areaId: f.areaId, days: f.days });
     if (!counted) throw notFound('warehouse');
     const skuIds = new Set<number>();
     for (const loc of counted.locations.values()) for (const l of loc.lines) skuIds.add(l.skuId);
-    const units = await repo.skuUnits(ctx, [...skuIds]);
+    const units = await repo.skuUnits(tdb(ctx), [...skuIds]);
     const stock = new Map<number, FillStock>();
     for (const loc of counted.locations.values()) {
       const s: FillStock = {
@@ -60,11 +59,11 @@ export function createLocationOverviewService(kernel: Kernel, cache: StatsCache)
 
   /** Every location of the filters with its fill. */
   async function aggregate(ctx: UserContext, f: Filters) {
-    await visibleWarehouse(db, ctx, f.warehouseId);
-    if (f.areaId !== undefined) await areaOf(db, ctx, f.warehouseId, f.areaId);
+    await visibleWarehouse(tdb(ctx), ctx, f.warehouseId);
+    if (f.areaId !== undefined) await areaOf(tdb(ctx), f.warehouseId, f.areaId);
     let snapshot: { id: number; title: string; takenAt: number } | null = null;
     if (f.basis === 'snapshot') {
-      const row = await repo.snapshot(ctx, f.warehouseId, f.snapshotId);
+      const row = await repo.snapshot(tdb(ctx), f.warehouseId, f.snapshotId);
       if (!row && f.snapshotId !== undefined) throw notFound('snapshot');
       if (row) snapshot = { id: Number(row.id), title: row.title, takenAt: Number(row.taken_at) };
     }
@@ -80,11 +79,11 @@ export function createLocationOverviewService(kernel: Kernel, cache: StatsCache)
       key,
       async () => {
         const [locations, held] = await Promise.all([
-          repo.locations(ctx, f.warehouseId, f.areaId, f.locationCode),
+          repo.locations(tdb(ctx), f.warehouseId, f.areaId, f.locationCode),
           f.basis === 'counted'
             ? countedFills(ctx, f)
             : snapshot
-              ? repo.snapshotStock(ctx, snapshot.id).then((stock) => ({ stock, since: null, snapshot }))
+              ? repo.snapshotStock(tdb(ctx), snapshot.id).then((stock) => ({ stock, since: null, snapshot }))
               : Promise.resolve({ stock: null, since: null, snapshot: null }),
         ]);
         // in a snapshot, a location without lines holds nothing; without any snapshot nothing is known
@@ -161,7 +160,7 @@ export function createLocationOverviewService(kernel: Kernel, cache: StatsCache)
 
   async function summaryOf(ctx: UserContext, f: Filters, time: TimeFormatter) {
     const a = await aggregate(ctx, f);
-    const areas = new Map((await areaOptions(db, ctx, f.warehouseId)).map((x) => [x.id, x]));
+    const areas = new Map((await areaOptions(tdb(ctx), f.warehouseId)).map((x) => [x.id, x]));
     const figures = summaryFigures(a.data.rows);
     return {
       computedTime: time(a.at) ?? '',
@@ -195,10 +194,10 @@ export function createLocationOverviewService(kernel: Kernel, cache: StatsCache)
 
   return {
     async options(ctx: UserContext, input: Input<'options'>, time: TimeFormatter) {
-      const warehouses = await warehouseOptions(db, ctx);
+      const warehouses = await warehouseOptions(tdb(ctx), ctx);
       const w = input.warehouseId;
       if (w === undefined || !warehouses.some((x) => x.id === w)) return { warehouses, areas: [], snapshots: [] };
-      const [areas, snapshots] = await Promise.all([areaOptions(db, ctx, w), repo.snapshots(ctx, w)]);
+      const [areas, snapshots] = await Promise.all([areaOptions(tdb(ctx), w), repo.snapshots(tdb(ctx), w)]);
       return {
         warehouses,
         areas,

@@ -3,9 +3,9 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime } from '../../../kernel/i18n/time';
 import { timeRange } from '../../inventory';
-import { type FloorPlan, loadFloorPlan } from '../geometry';
+import { type FloorPlan, floorPlanOf } from '../geometry';
 import { classifyAbc } from './abc';
-import { createPickCountRepo, type PickLocationAgg, type PickScope, type PickSkuAgg } from './pick-count.repo';
+import { type PickLocationAgg, type PickScope, type PickSkuAgg, pickCountRepo as repo } from './pick-count.repo';
 import { pickCountWorkbook } from './pick-count-export';
 import { derived, type StatsCache, statsKey } from './stats-cache';
 import {
@@ -44,12 +44,11 @@ type LocationRow = PickLocationAgg & { code: string; abc: AbcRow | undefined };
 
 /** Picking statistics: the ABC proposal and the pick aggregates of the filters, computed once and reused briefly. */
 export function createPickCountService(kernel: Kernel, cache: StatsCache) {
-  const db = kernel.db;
-  const repo = createPickCountRepo(db);
+  const tdb = kernel.tenantDb;
 
   async function scopeOf(ctx: UserContext, f: Omit<Filters, 'consignorId' | 'skuCode'> & Partial<Filters>) {
-    await visibleWarehouse(db, ctx, f.warehouseId);
-    if (f.areaId !== undefined) await areaOf(db, ctx, f.warehouseId, f.areaId);
+    await visibleWarehouse(tdb(ctx), ctx, f.warehouseId);
+    if (f.areaId !== undefined) await areaOf(tdb(ctx), f.warehouseId, f.areaId);
     const range = timeRange(f.startTime, f.endTime, ctx.timeZone);
     const scope: PickScope = { ...f, range };
     return scope;
@@ -75,8 +74,8 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
       key,
       async () => {
         const [picks, locations] = await Promise.all([
-          known ? known() : repo.abcPicks(ctx, scope),
-          repo.locations(ctx, f.warehouseId, f.areaId),
+          known ? known() : repo.abcPicks(tdb(ctx), scope),
+          repo.locations(tdb(ctx), f.warehouseId, f.areaId),
         ]);
         const classes = classifyAbc(
           locations.map((l) => ({ id: l.id, code: l.code, picks: picks.get(l.id) ?? 0 })),
@@ -120,12 +119,12 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
       key,
       async () => {
         const [locations, skus, hours] = await Promise.all([
-          repo.byLocation(ctx, scope),
-          repo.bySku(ctx, scope),
-          repo.byHour(ctx, scope, offset),
+          repo.byLocation(tdb(ctx), scope),
+          repo.bySku(tdb(ctx), scope),
+          repo.byHour(tdb(ctx), scope, offset),
         ]);
         const names = await repo.skuNames(
-          ctx,
+          tdb(ctx),
           skus.map((s) => s.skuId),
         );
         return { locations, skus, hours, names, offset };
@@ -314,10 +313,14 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
 
   return {
     async options(ctx: UserContext, input: Input<'options'>) {
-      const warehouses = await warehouseOptions(db, ctx);
-      const consignors = (await repo.consignors(ctx)).map((c) => ({ id: Number(c.id), code: c.code, name: c.name }));
+      const warehouses = await warehouseOptions(tdb(ctx), ctx);
+      const consignors = (await repo.consignors(tdb(ctx))).map((c) => ({
+        id: Number(c.id),
+        code: c.code,
+        name: c.name,
+      }));
       const w = input.warehouseId;
-      const areas = w !== undefined && warehouses.some((x) => x.id === w) ? await areaOptions(db, ctx, w) : [];
+      const areas = w !== undefined && warehouses.some((x) => x.id === w) ? await areaOptions(tdb(ctx), w) : [];
       return { warehouses, areas, consignors };
     },
 
@@ -360,7 +363,7 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
       const plan = await cache.get(
         statsKey(ctx.tenantId, 'pick:plan', { w: input.warehouseId, r: input.areaId }),
         async () =>
-          (await loadFloorPlan(db, ctx, {
+          (await floorPlanOf(tdb(ctx), ctx, {
             warehouseId: input.warehouseId,
             ...(input.areaId !== undefined ? { areaId: input.areaId } : {}),
             limit: HEATMAP_MAX_LOCATIONS,
@@ -390,7 +393,7 @@ export function createPickCountService(kernel: Kernel, cache: StatsCache) {
         else counts.c++;
         if (r.current !== r.proposed) changes.get(r.proposed)?.push(r.id);
       }
-      const changed = await repo.writeClasses(ctx, input.warehouseId, changes);
+      const changed = await repo.writeClasses(tdb(ctx), ctx.userId, input.warehouseId, changes);
       // the proposals and tables of this tenant show the current classes: they are recomputed on the next read
       cache.drop(`${ctx.tenantId}:pick:`);
       return { changed, ...counts };

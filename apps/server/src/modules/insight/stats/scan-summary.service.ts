@@ -11,7 +11,7 @@ import {
   type ScanFigures,
   type SubTaskFigures,
 } from './scan-measures';
-import { createScanSummaryRepo } from './scan-summary.repo';
+import { scanSummaryRepo as repo } from './scan-summary.repo';
 import { scanSummaryWorkbook } from './scan-summary-export';
 import { type Computed, type StatsCache, statsKey } from './stats-cache';
 import { hourLabel, pageOfRows, subHourOffset, visibleWarehouse, warehouseOptions } from './stats-common';
@@ -21,14 +21,13 @@ type Filters = Input<'summary'>;
 
 /** The scan summary: the aggregate of the filters (computed once, reused briefly) and its views. */
 export function createScanSummaryService(kernel: Kernel, cache: StatsCache) {
-  const db = kernel.db;
-  const repo = createScanSummaryRepo(db);
+  const tdb = kernel.tenantDb;
 
   /** The figures of the filters, with the names they need; 404 for a warehouse, task or sub-task not visible. */
   async function aggregate(ctx: UserContext, f: Filters) {
-    await visibleWarehouse(db, ctx, f.warehouseId);
-    if (f.taskId !== undefined && !(await repo.task(ctx, f.warehouseId, f.taskId))) throw notFound('task');
-    if (f.subTaskId !== undefined && !(await repo.subTask(ctx, f.warehouseId, f.subTaskId, f.taskId)))
+    await visibleWarehouse(tdb(ctx), ctx, f.warehouseId);
+    if (f.taskId !== undefined && !(await repo.task(tdb(ctx), f.warehouseId, f.taskId))) throw notFound('task');
+    if (f.subTaskId !== undefined && !(await repo.subTask(tdb(ctx), f.warehouseId, f.subTaskId, f.taskId)))
       throw notFound('subTask');
     const offset = subHourOffset(ctx.timeZone);
     const range = timeRange(f.startTime, f.endTime, ctx.timeZone);
@@ -46,18 +45,18 @@ export function createScanSummaryService(kernel: Kernel, cache: StatsCache) {
       key,
       async () => {
         const [cube, lines, reviews] = await Promise.all([
-          repo.cube(ctx, scope),
-          repo.lines(ctx, scope),
-          repo.reviews(ctx, scope),
+          repo.cube(tdb(ctx), scope),
+          repo.lines(tdb(ctx), scope),
+          repo.reviews(tdb(ctx), scope),
         ]);
         const figures = combineScanFigures(cube, lines, reviews);
         const [users, subTasks] = await Promise.all([
           repo.users(
-            ctx,
+            tdb(ctx),
             figures.counters.map((c) => c.userId),
           ),
           repo.subTasks(
-            ctx,
+            tdb(ctx),
             figures.subTasks.map((s) => s.subTaskId).filter((id): id is number => id !== null),
           ),
         ]);
@@ -174,11 +173,11 @@ export function createScanSummaryService(kernel: Kernel, cache: StatsCache) {
 
   return {
     async options(ctx: UserContext, input: Input<'options'>) {
-      const warehouses = await warehouseOptions(db, ctx);
+      const warehouses = await warehouseOptions(tdb(ctx), ctx);
       const warehouseId = input.warehouseId;
       if (warehouseId === undefined || !warehouses.some((w) => w.id === warehouseId))
         return { warehouses, tasks: [], subTasks: [], counters: [] };
-      const tasks = (await repo.taskOptions(ctx, warehouseId)).map((t) => ({
+      const tasks = (await repo.taskOptions(tdb(ctx), warehouseId)).map((t) => ({
         id: Number(t.id),
         code: t.code,
         name: t.name,
@@ -187,8 +186,11 @@ export function createScanSummaryService(kernel: Kernel, cache: StatsCache) {
       const taskId = input.taskId;
       if (taskId === undefined || !tasks.some((t) => t.id === taskId))
         return { warehouses, tasks, subTasks: [], counters: [] };
-      const [subs, counterIds] = await Promise.all([repo.subTaskOptions(ctx, taskId), repo.counterIds(ctx, taskId)]);
-      const users = await repo.users(ctx, counterIds);
+      const [subs, counterIds] = await Promise.all([
+        repo.subTaskOptions(tdb(ctx), taskId),
+        repo.counterIds(tdb(ctx), taskId),
+      ]);
+      const users = await repo.users(tdb(ctx), counterIds);
       return {
         warehouses,
         tasks,

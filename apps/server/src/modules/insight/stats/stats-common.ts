@@ -1,15 +1,15 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
-import { tenantScoped } from '../../../kernel/db/tenant-scope';
+import { type RawBuilder, sql } from 'kysely';
+import type { ScopeContext } from '../../../kernel/access/data-scope';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { notFound } from '../../../kernel/errors/app-error';
 import { formatTime } from '../../../kernel/i18n/time';
-import { type ScopedContext, scopedWarehouses } from '../../warehouse/warehouse';
+import { visibleWarehouses } from '../../warehouse/warehouse';
 
 const HOUR = 3_600_000;
 
 /** The warehouse if the caller may see it (tenant and data scope), else 404. */
-export async function visibleWarehouse(db: Kysely<Database>, ctx: ScopedContext, id: number) {
-  const row = await scopedWarehouses(db, ctx)
+export async function visibleWarehouse(db: TenantDb, scope: ScopeContext, id: number) {
+  const row = await visibleWarehouses(db, scope)
     .select(['wh_warehouse.id', 'wh_warehouse.code', 'wh_warehouse.name'])
     .where('wh_warehouse.id', '=', id)
     .executeTakeFirst();
@@ -18,9 +18,9 @@ export async function visibleWarehouse(db: Kysely<Database>, ctx: ScopedContext,
 }
 
 /** An area of the warehouse, else 404 (an area of another warehouse or tenant is not found). */
-export async function areaOf(db: Kysely<Database>, ctx: ScopedContext, warehouseId: number, areaId: number) {
-  const row = await tenantScoped(db, ctx, 'wh_area')
-    .selectFrom()
+export async function areaOf(db: TenantDb, warehouseId: number, areaId: number) {
+  const row = await db
+    .selectFrom('wh_area')
     .select(['wh_area.id', 'wh_area.code', 'wh_area.name'])
     .where('wh_area.warehouse_id', '=', warehouseId)
     .where('wh_area.id', '=', areaId)
@@ -30,8 +30,8 @@ export async function areaOf(db: Kysely<Database>, ctx: ScopedContext, warehouse
 }
 
 /** Warehouses the caller may see, as filter options. */
-export async function warehouseOptions(db: Kysely<Database>, ctx: ScopedContext) {
-  const rows = await scopedWarehouses(db, ctx)
+export async function warehouseOptions(db: TenantDb, scope: ScopeContext) {
+  const rows = await visibleWarehouses(db, scope)
     .select(['wh_warehouse.id', 'wh_warehouse.code', 'wh_warehouse.name'])
     .orderBy('wh_warehouse.code')
     .execute();
@@ -39,9 +39,9 @@ export async function warehouseOptions(db: Kysely<Database>, ctx: ScopedContext)
 }
 
 /** Areas of a warehouse, as filter options. */
-export async function areaOptions(db: Kysely<Database>, ctx: ScopedContext, warehouseId: number) {
-  const rows = await tenantScoped(db, ctx, 'wh_area')
-    .selectFrom()
+export async function areaOptions(db: TenantDb, warehouseId: number) {
+  const rows = await db
+    .selectFrom('wh_area')
     .select(['wh_area.id', 'wh_area.code', 'wh_area.name'])
     .where('wh_area.warehouse_id', '=', warehouseId)
     .orderBy('wh_area.code')

@@ -13,9 +13,9 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime, parseTime } from '../../../kernel/i18n/time';
 import { BOOK_PERMISSION } from '../../inventory';
 import type { BuildFacts } from './build-info';
-import { createLayoutRepo } from './layout.repo';
+import { layoutRepo as layouts } from './layout.repo';
 import { nextDay } from './schedule.service';
-import { createWorkRepo } from './work.repo';
+import { workRepo as work } from './work.repo';
 
 type Layout = OutputOf<typeof sysHome.layout>;
 type Widget = Layout['widgets'][number];
@@ -67,15 +67,14 @@ export function lastDays(now: number, timeZone: string, count: number): string[]
  * their own work in progress, and what the running server was built from.
  */
 export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) {
-  const layouts = createLayoutRepo(kernel.db);
-  const work = createWorkRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const startedAt = Date.now();
 
   const defaultWidgets = () => DEFAULT_WIDGETS.map((w) => ({ ...w }));
   const defaults = (): Layout => ({ widgets: defaultWidgets(), custom: false, variant: 'widgets', updateTime: null });
 
   async function layout(ctx: UserContext, time: TimeFormatter): Promise<Layout> {
-    const row = await layouts.find(ctx);
+    const row = await layouts.find(tdb(ctx), ctx.userId);
     if (!row) return defaults();
     // a row with no widgets holds only the home variant the user chose
     const custom = row.widgets !== '';
@@ -91,15 +90,15 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
     layout,
     async saveLayout(ctx: UserContext, input: InputOf<typeof sysHome.saveLayout>, time: TimeFormatter) {
       const widgets = input.widgets.map(({ key, span }) => ({ key, span }));
-      await layouts.save(ctx, JSON.stringify(widgets), Date.now());
+      await layouts.save(tdb(ctx), ctx.userId, JSON.stringify(widgets), Date.now());
       return layout(ctx, time);
     },
     async saveVariant(ctx: UserContext, input: InputOf<typeof sysHome.saveVariant>, time: TimeFormatter) {
-      await layouts.saveVariant(ctx, input.variant, Date.now());
+      await layouts.saveVariant(tdb(ctx), ctx.userId, input.variant, Date.now());
       return layout(ctx, time);
     },
     async resetLayout(ctx: UserContext) {
-      await layouts.remove(ctx);
+      await layouts.remove(tdb(ctx), ctx.userId);
       return defaults();
     },
 
@@ -119,9 +118,9 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
         (d) => parseTime(d, ctx.timeZone) as number,
       );
       const [activity, results, tasks] = await Promise.all([
-        work.activity(ctx, bounds),
-        work.results(ctx, bounds[0] as number, bookVisible),
-        work.tasksByStatus(ctx),
+        work.activity(tdb(ctx), ctx, bounds),
+        work.results(tdb(ctx), ctx, bounds[0] as number, bookVisible),
+        work.tasksByStatus(tdb(ctx), ctx),
       ]);
       const charts = { activity: activity.map((a, i) => ({ date: days[i] as string, ...a })), results, tasks };
       await kernel.cache.set(key, charts, CHART_CACHE_MS);
@@ -129,7 +128,10 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
     },
 
     async progressing(ctx: UserContext) {
-      const [subTasks, reviews] = await Promise.all([work.mySubTasks(ctx), work.myReviews(ctx)]);
+      const [subTasks, reviews] = await Promise.all([
+        work.mySubTasks(tdb(ctx), ctx.userId),
+        work.myReviews(tdb(ctx), ctx.userId),
+      ]);
       return {
         subTasks: subTasks.rows,
         subTaskTotal: subTasks.total,

@@ -1,13 +1,14 @@
 import type { InputOf, OutputOf, sysSchedule } from '@shelfwise/contract';
+import { audited, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
-import { createScheduleRepo } from './schedule.repo';
+import { scheduleRepo as repo } from './schedule.repo';
 
 type Item = OutputOf<typeof sysSchedule.detail>;
 type AddInput = InputOf<typeof sysSchedule.add>;
-type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof createScheduleRepo>['find']>>>;
+type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 
 const DAY = 86_400_000;
 
@@ -40,7 +41,7 @@ function dayBounds(date: string, timeZone: string): { from: number; to: number }
  * found. Times are on the tenant's clock; an all-day item covers its days from midnight to 23:59:59.
  */
 export function createScheduleService(kernel: Kernel) {
-  const repo = createScheduleRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   const toItem = (r: Row, time: TimeFormatter): Item => ({
     id: Number(r.id),
@@ -96,38 +97,28 @@ export function createScheduleService(kernel: Kernel) {
       }
       const from = dayBounds(input.startDate, ctx.timeZone).from;
       const to = dayBounds(input.endDate, ctx.timeZone).to;
-      return (await repo.overlapping(ctx, from, to)).map((r) => toItem(r, time));
+      return (await repo.overlapping(tdb(ctx), ctx.userId, from, to)).map((r) => toItem(r, time));
     },
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.find(ctx, id);
+      const row = await repo.find(tdb(ctx), ctx.userId, id);
       if (!row) throw notFound('schedule');
       return toItem(row, time);
     },
     async add(ctx: UserContext, input: AddInput) {
       const id = kernel.ids.next();
-      const now = Date.now();
-      await repo.insert({
-        id,
-        tenant_id: ctx.tenantId,
-        user_id: ctx.userId,
-        ...columns(ctx, input),
-        created_at: now,
-        created_by: ctx.userId,
-        updated_at: null,
-        updated_by: null,
-      });
+      const row = { user_id: ctx.userId, ...columns(ctx, input) };
+      await repo.insert(tdb(ctx), audited(ctx, id, row, Date.now()));
       return id;
     },
     async update(ctx: UserContext, input: InputOf<typeof sysSchedule.update>) {
-      const changed = await repo.update(ctx, input.id, {
+      const changed = await repo.update(tdb(ctx), ctx.userId, input.id, {
         ...columns(ctx, input),
-        updated_at: Date.now(),
-        updated_by: ctx.userId,
+        ...updatedBy(ctx, Date.now()),
       });
       if (!changed) throw notFound('schedule');
     },
     async remove(ctx: UserContext, id: number) {
-      if (!(await repo.remove(ctx, id))) throw notFound('schedule');
+      if (!(await repo.remove(tdb(ctx), ctx.userId, id))) throw notFound('schedule');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { enumLabel, type I18nText, type Locale, LoginTypeEnum, LoginWayEnum, YesNoEnum } from '@shelfwise/contract';
-import type { SysLogDiffTable, SysLogExTable, SysLogOpTable, SysLogVisTable } from '../../../kernel/db/schema';
 import type { TimeFormatter } from '../../../kernel/http/context';
+import type { LogRow } from './log.repo';
 import type { ExportColumn } from './log-export';
 
 const text = (en: string, zhCn: string, zhTw: string): I18nText => ({ en, 'zh-cn': zhCn, 'zh-tw': zhTw });
@@ -20,10 +20,10 @@ const T = {
 };
 
 type Columns = {
-  vis: ExportColumn<SysLogVisTable>[];
-  op: ExportColumn<SysLogOpTable>[];
-  ex: ExportColumn<SysLogExTable>[];
-  diff: ExportColumn<SysLogDiffTable>[];
+  vis: ExportColumn<LogRow<'sys_log_vis'>>[];
+  op: ExportColumn<LogRow<'sys_log_op'>>[];
+  ex: ExportColumn<LogRow<'sys_log_ex'>>[];
+  diff: ExportColumn<LogRow<'sys_log_diff'>>[];
 };
 
 /** The export columns of each log, values in the caller's language and time zone. */

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 import { paginate } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
+import type { TenantDatabase } from '../../../kernel/db/tenant-db';
 
 /** One column of an export: its title in every language and how a row gives its value. */
 export interface ExportColumn<R> {
@@ -26,7 +26,7 @@ export interface ExportScope {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the filtered query of any one of the four log tables
-type LogQuery<R> = SelectQueryBuilder<Database, any, R>;
+type LogQuery<R> = SelectQueryBuilder<TenantDatabase, any, R>;
 
 const CHUNK = 1000;
 const HIGH_WATER = 1024 * 1024;

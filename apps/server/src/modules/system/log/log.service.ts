@@ -1,16 +1,15 @@
 import type { InputOf, sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from '@shelfwise/contract';
-import type { SysLogDiffTable, SysLogExTable, SysLogOpTable, SysLogVisTable } from '../../../kernel/db/schema';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
 import type { LogTable } from '../../../kernel/logs';
-import { createLogRepo, LOG_SORT } from './log.repo';
+import { LOG_SORT, type LogRow, logRepo as repo } from './log.repo';
 import { logColumns } from './log-columns';
 import { scopeRows } from './log-export';
 
 const who = (
-  row: Pick<SysLogVisTable, 'id' | 'user_id' | 'account' | 'real_name' | 'request_id' | 'created_at'>,
+  row: Pick<LogRow<'sys_log_vis'>, 'id' | 'user_id' | 'account' | 'real_name' | 'request_id' | 'created_at'>,
   time: TimeFormatter,
 ) => ({
   id: row.id,
@@ -22,7 +21,7 @@ const who = (
 });
 
 /** What leaves the server of a visit log row. */
-export const visDto = (row: SysLogVisTable, time: TimeFormatter) => ({
+export const visDto = (row: LogRow<'sys_log_vis'>, time: TimeFormatter) => ({
   ...who(row, time),
   ip: row.ip,
   browser: row.browser,
@@ -34,7 +33,7 @@ export const visDto = (row: SysLogVisTable, time: TimeFormatter) => ({
 });
 
 /** An operation log row in a list. */
-export const opDto = (row: SysLogOpTable, time: TimeFormatter) => ({
+export const opDto = (row: LogRow<'sys_log_op'>, time: TimeFormatter) => ({
   ...who(row, time),
   ip: row.ip,
   browser: row.browser,
@@ -50,7 +49,7 @@ export const opDto = (row: SysLogOpTable, time: TimeFormatter) => ({
 });
 
 /** An exception log row in a list. */
-export const exDto = (row: SysLogExTable, time: TimeFormatter) => ({
+export const exDto = (row: LogRow<'sys_log_ex'>, time: TimeFormatter) => ({
   ...who(row, time),
   ip: row.ip,
   browser: row.browser,
@@ -63,7 +62,7 @@ export const exDto = (row: SysLogExTable, time: TimeFormatter) => ({
 });
 
 /** A diff log row in a list. */
-export const diffDto = (row: SysLogDiffTable, time: TimeFormatter) => ({
+export const diffDto = (row: LogRow<'sys_log_diff'>, time: TimeFormatter) => ({
   ...who(row, time),
   tableName: row.table_name,
   recordId: row.record_id,
@@ -73,7 +72,7 @@ export const diffDto = (row: SysLogDiffTable, time: TimeFormatter) => ({
 
 /** Reading and clearing the logs of the caller's tenant. */
 export function createLogService(kernel: Kernel) {
-  const repo = createLogRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const found = <T>(row: T | undefined): T => {
     if (!row) throw notFound();
     return row;
@@ -81,59 +80,59 @@ export function createLogService(kernel: Kernel) {
 
   return {
     visPage: async (ctx: UserContext, input: InputOf<typeof sysLogVis.page>, time: TimeFormatter) => {
-      const page = await repo.visPage(ctx, input);
+      const page = await repo.visPage(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => visDto(r, time)) };
     },
     opPage: async (ctx: UserContext, input: InputOf<typeof sysLogOp.page>, time: TimeFormatter) => {
-      const page = await repo.opPage(ctx, input);
+      const page = await repo.opPage(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => opDto(r, time)) };
     },
     exPage: async (ctx: UserContext, input: InputOf<typeof sysLogEx.page>, time: TimeFormatter) => {
-      const page = await repo.exPage(ctx, input);
+      const page = await repo.exPage(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => exDto(r, time)) };
     },
     diffPage: async (ctx: UserContext, input: InputOf<typeof sysLogDiff.page>, time: TimeFormatter) => {
-      const page = await repo.diffPage(ctx, input);
+      const page = await repo.diffPage(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => diffDto(r, time)) };
     },
 
     visDetail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
-      visDto(found(await repo.visById(ctx, id)), time),
+      visDto(found(await repo.visById(tdb(ctx), id)), time),
     async opDetail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = found(await repo.opById(ctx, id));
+      const row = found(await repo.opById(tdb(ctx), id));
       return { ...opDto(row, time), input: row.input };
     },
     async exDetail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = found(await repo.exById(ctx, id));
+      const row = found(await repo.exById(tdb(ctx), id));
       return { ...exDto(row, time), stack: row.stack, input: row.input };
     },
     async diffDetail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = found(await repo.diffById(ctx, id));
+      const row = found(await repo.diffById(tdb(ctx), id));
       return { ...diffDto(row, time), before: row.before_data, after: row.after_data };
     },
 
     /** Columns and rows of each log's export (the scope's rows, read chunk by chunk as they are written). */
     exportVis: (ctx: UserContext, input: InputOf<typeof sysLogVis.export>, time: TimeFormatter) => ({
       columns: logColumns(ctx.locale, time).vis,
-      rows: scopeRows(() => repo.filtered.vis(ctx, input), input, LOG_SORT.sys_log_vis),
+      rows: scopeRows(() => repo.filtered.vis(tdb(ctx), ctx, input), input, LOG_SORT.sys_log_vis),
     }),
     exportOp: (ctx: UserContext, input: InputOf<typeof sysLogOp.export>, time: TimeFormatter) => ({
       columns: logColumns(ctx.locale, time).op,
-      rows: scopeRows(() => repo.filtered.op(ctx, input), input, LOG_SORT.sys_log_op),
+      rows: scopeRows(() => repo.filtered.op(tdb(ctx), ctx, input), input, LOG_SORT.sys_log_op),
     }),
     exportEx: (ctx: UserContext, input: InputOf<typeof sysLogEx.export>, time: TimeFormatter) => ({
       columns: logColumns(ctx.locale, time).ex,
-      rows: scopeRows(() => repo.filtered.ex(ctx, input), input, LOG_SORT.sys_log_ex),
+      rows: scopeRows(() => repo.filtered.ex(tdb(ctx), ctx, input), input, LOG_SORT.sys_log_ex),
     }),
     exportDiff: (ctx: UserContext, input: InputOf<typeof sysLogDiff.export>, time: TimeFormatter) => ({
       columns: logColumns(ctx.locale, time).diff,
-      rows: scopeRows(() => repo.filtered.diff(ctx, input), input, LOG_SORT.sys_log_diff),
+      rows: scopeRows(() => repo.filtered.diff(tdb(ctx), ctx, input), input, LOG_SORT.sys_log_diff),
     }),
 
     /** Deletes the tenant's rows of one log, or those before a date (the tenant's midnight). */
     async clear(ctx: UserContext, table: LogTable, before: string | undefined) {
       const until = before ? parseTime(before, ctx.timeZone) : undefined;
-      return { deleted: await repo.clear(ctx, table, until) };
+      return { deleted: await repo.clear(tdb(ctx), table, until) };
     },
   };
 }

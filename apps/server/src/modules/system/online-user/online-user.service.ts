@@ -5,7 +5,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseUserAgent } from '../../../kernel/logs';
 import { type Realtime, rooms, type SocketIdentity } from '../../../kernel/realtime/realtime';
-import { createOnlineUserRepo } from './online-user.repo';
+import { createPlatformSessionRepo, onlineUserRepo as repo } from './online-user.repo';
 
 type OnlineUser = OutputOf<typeof sysOnlineUser.page>['items'][number];
 type PageInput = InputOf<typeof sysOnlineUser.page>;
@@ -39,7 +39,7 @@ const contains = (value: string | null, part: string | undefined) =>
  * Redis adapter), and force offline (revoke the session, tell its browsers, disconnect them).
  */
 export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
-  const repo = createOnlineUserRepo(kernel.db);
+  const everyTenant = createPlatformSessionRepo(kernel.db);
 
   /** The platform super admin sees and ends the sessions of every tenant; everyone else those of their own. */
   const isPlatformAdmin = (ctx: UserContext) => ctx.isSuperAdmin && ctx.tenantId === DEFAULT_TENANT_ID;
@@ -74,8 +74,8 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
       const live = connectionsBySession(sockets as unknown as HandshakeView[]);
       const ids = [...live.keys()];
       const sessions = tenantId
-        ? await repo.liveSessions({ tenantId, userId: ctx.userId }, ids)
-        : await repo.liveSessionsOfEveryTenant(ids);
+        ? (await repo.liveSessions(kernel.tenantDb({ tenantId }), ids)).map((s) => ({ ...s, tenant: tenantId }))
+        : await everyTenant.liveSessions(ids);
       let rows: OnlineUser[] = sessions.flatMap((s) => {
         const conn = live.get(s.id);
         if (!conn) return [];
@@ -84,7 +84,7 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
           {
             id: s.id,
             userId: s.user_id,
-            tenantId: s.tenant_id,
+            tenantId: s.tenant,
             account: s.account,
             realName: s.real_name,
             ip: conn.ip || s.ip || '',
@@ -123,8 +123,8 @@ export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
     async forceOffline(ctx: UserContext, sessionId: number) {
       if (sessionId === ctx.sessionId) throw new AppError('forceOfflineSelf');
       const target = isPlatformAdmin(ctx)
-        ? await repo.sessionOfAnyTenant(sessionId)
-        : await repo.session(ctx, sessionId);
+        ? await everyTenant.session(sessionId)
+        : await repo.session(kernel.tenantDb(ctx), sessionId);
       if (!target) throw notFound();
       // a super admin's session is ended only by a super admin
       if (target.account_type === AccountType.superAdmin && !ctx.isSuperAdmin) throw new AppError('forbidden');

@@ -1,2 +1,2 @@
-export { createLiveStreamRepo } from './live-view.repo';
+export { createLiveStreamRepo, liveStreamRepo } from './live-view.repo';
 export { registerLiveViewRoutes } from './live-view.routes';

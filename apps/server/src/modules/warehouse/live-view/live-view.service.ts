@@ -1,10 +1,10 @@
 import { type InputOf, type LiveProtocol, Status, type warehouseLiveView } from '@shelfwise/contract';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, updatedBy } from '../../../kernel/db/tenant-db';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createLiveStreamRepo, type LiveStreamRow } from './live-view.repo';
+import { type LiveStreamRow, liveStreamRepo as repo } from './live-view.repo';
 
 type Input<K extends keyof typeof warehouseLiveView> = InputOf<(typeof warehouseLiveView)[K]>;
 
@@ -32,14 +32,14 @@ function streamDto(row: LiveStreamRow, time: TimeFormatter) {
  * and no request of ours can be pointed anywhere).
  */
 export function createLiveViewService(kernel: Kernel) {
-  const repo = createLiveStreamRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   async function streamOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
   async function areaOr404(ctx: UserContext, areaId: number) {
-    const area = await repo.visibleArea(ctx, areaId);
+    const area = await repo.visibleArea(tdb(ctx), ctx, areaId);
     if (!area) throw notFound('area');
     return area;
   }
@@ -55,23 +55,23 @@ export function createLiveViewService(kernel: Kernel) {
   });
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => streamDto(r, time)) };
     },
     list: async (ctx: UserContext, input: Input<'list'>, time: TimeFormatter) =>
-      (await repo.watchList(ctx, input, Status.enabled)).map((r) => streamDto(r, time)),
+      (await repo.watchList(tdb(ctx), ctx, input, Status.enabled)).map((r) => streamDto(r, time)),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) => streamDto(await streamOr404(ctx, id), time),
     async add(ctx: UserContext, input: Input<'add'>) {
       const area = await areaOr404(ctx, input.areaId);
       const id = kernel.ids.next();
-      await repo.insert(ctx, withAudit(ctx, id, columns(input, area.warehouse_id), Date.now()));
+      await repo.insert(tdb(ctx), audited(ctx, id, columns(input, area.warehouse_id), Date.now()));
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>) {
       const before = await streamOr404(ctx, input.id);
       const area = await areaOr404(ctx, input.areaId);
-      const changes = { ...columns(input, area.warehouse_id), ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      const changes = { ...columns(input, area.warehouse_id), ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'wh_live_stream',
         id: input.id,
@@ -82,12 +82,12 @@ export function createLiveViewService(kernel: Kernel) {
     },
     async delete(ctx: UserContext, id: number) {
       const row = await streamOr404(ctx, id);
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'wh_live_stream', id, op: 'delete', before: row });
     },
     async setStatus(ctx: UserContext, id: number, status: number) {
       const before = await streamOr404(ctx, id);
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_live_stream', id, op: 'update', before, after: { ...before, status } });
     },
   };
