@@ -64,11 +64,13 @@ export interface CrudPageProps<S extends CrudService> {
   columns: CrudColumn<CrudRow<S>>[];
   /** The add / edit form; without it the page offers neither. */
   form?: {
-    fields: FieldConfig[];
+    /** The fields, or the fields for the row being edited (none when adding). */
+    fields: FieldConfig[] | ((row: CrudRow<S> | undefined) => FieldConfig[]);
     addTitle: string;
     editTitle: string;
-    /** Values a new row starts with. */
-    defaults?: Partial<CrudFormValues<S>>;
+    width?: number;
+    /** Values a new row starts with, or those for the current filters (a new row in the filtered warehouse). */
+    defaults?: Partial<CrudFormValues<S>> | ((filters: CrudFilters<S>) => Partial<CrudFormValues<S>>);
     /** Turns the form's values into the body (defaults for fields left empty, ...). */
     toInput?: (values: Record<string, unknown>) => Record<string, unknown>;
   };
@@ -77,6 +79,10 @@ export interface CrudPageProps<S extends CrudService> {
    * every page of the current filters.
    */
   clientExport?: string;
+  /** Other services whose lists show figures of this one (their queries refresh after a write here). */
+  alsoInvalidates?: readonly string[];
+  /** Adding also needs what the form's pickers read (default: the add permission alone decides). */
+  canAdd?: boolean;
   /** How a row is named in the delete confirmation. */
   rowName: (row: CrudRow<S>) => string;
   /** Why a row cannot be deleted (the delete link is disabled with this as its tooltip). */
@@ -114,7 +120,8 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
     queryFn: () => call(route(service.page), input) as Promise<PageResult<CrudRow<S>>>,
     placeholderData: keepPreviousData,
   });
-  const invalidate = () => qc.invalidateQueries({ queryKey: [name] });
+  const invalidate = () =>
+    Promise.all([name, ...(props.alsoInvalidates ?? [])].map((key) => qc.invalidateQueries({ queryKey: [key] })));
   const save = useMutation({
     mutationFn: (body: Partial<Identified>) =>
       body.id && service.update
@@ -195,9 +202,13 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
     const result = await batchRemove.mutateAsync(keys.map(Number));
     if (props.batchDeleted) void message.info(props.batchDeleted(result));
   };
+  const defaults = form?.defaults;
   const initialValues = useMemo(
-    () => (editing?.row ?? form?.defaults ?? {}) as Record<string, unknown>,
-    [editing, form?.defaults],
+    () =>
+      (editing?.row ??
+        (typeof defaults === 'function' ? defaults(filters as CrudFilters<S>) : defaults) ??
+        {}) as Record<string, unknown>,
+    [editing, defaults, filters],
   );
   const importCode = codeOf(service.import);
   const exportCode = codeOf(service.export);
@@ -211,7 +222,7 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
         title={props.title}
         columns={columns}
         {...pagedTableProps(page, params, change)}
-        onAdd={form && service.add ? () => setEditing({}) : undefined}
+        onAdd={form && service.add && props.canAdd !== false ? () => setEditing({}) : undefined}
         addCode={codeOf(service.add)}
         onBatchDelete={service.batchDelete ? batchDelete : undefined}
         batchDeleteCode={codeOf(service.batchDelete)}
@@ -235,7 +246,8 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
         <EditDialog<Record<string, unknown>>
           open={!!editing}
           title={editing?.row ? form.editTitle : form.addTitle}
-          fields={form.fields}
+          fields={typeof form.fields === 'function' ? form.fields(editing?.row) : form.fields}
+          width={form.width}
           initialValues={initialValues}
           schema={(editing?.row && service.update ? service.update : service.add).input}
           toInput={(v) => ({

@@ -1,44 +1,15 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { warehouseArea } from '@shelfwise/contract';
 import { ShelfTypeEnum } from '@shelfwise/contract/enums';
-import { App, Button, Typography } from 'antd';
-import type { Key } from 'react';
-import { useMemo, useState } from 'react';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  ImportDialog,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  statusColumn,
-  useCan,
-  usePageParams,
-} from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { ApiError } from '../../lib/api/client';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig, statusColumn, useCan } from '../../components/crud';
 import { EnumTag, requiredChoice, useEnumLabel, useEnumOptions } from '../system';
 import { statusOptions } from '../system/status';
-import {
-  type AreaPageInput,
-  type AreaRow,
-  downloadAreaTemplate,
-  exportAreas,
-  useAreaPage,
-  useDeleteArea,
-  useImportAreas,
-  useSaveArea,
-  useSetAreaStatus,
-} from './area.api';
+import { useSetAreaStatus } from './area.api';
 import { useWarehouseOptions } from './warehouse-pickers';
 import './warehouse.texts';
 
-type Filters = { warehouseId?: number; code?: string; name?: string; shelfType?: 1 | 2 | 3; status?: 1 | 2 };
-type Editing = { row?: AreaRow } | null;
+type AreaRow = CrudRow<typeof warehouseArea>;
 
 const metres = (v: number | null) => (v === null ? '–' : v.toLocaleString(undefined, { maximumFractionDigits: 2 }));
 
@@ -46,19 +17,11 @@ const metres = (v: number | null) => (v === null ? '–' : v.toLocaleString(unde
 export default function AreaPage() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
   const can = useCan();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<AreaPageInput['field']>>({});
-  const page = useAreaPage(input);
   const warehouses = useWarehouseOptions();
   const shelfTypes = useEnumOptions(ShelfTypeEnum);
   const shelfTypeLabel = useEnumLabel(ShelfTypeEnum);
-  const save = useSaveArea();
-  const remove = useDeleteArea();
   const setStatus = useSetAreaStatus();
-  const importAreas = useImportAreas();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
 
   const searchFields: FieldConfig[] = [
     {
@@ -125,25 +88,9 @@ export default function AreaPage() {
     }),
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="warehouseArea:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="warehouseArea:delete"
-          deleteDisabled={row.locationCount > 0 ? t('area.inUse', { count: row.locationCount }) : undefined}
-        />
-      ),
-    },
   ];
 
-  const formFields: FieldConfig[] = [
+  const formFields = (row: AreaRow | undefined): FieldConfig[] => [
     {
       name: 'warehouseId',
       label: t('area.warehouse'),
@@ -151,7 +98,7 @@ export default function AreaPage() {
       options: warehouses,
       span: 24,
       // an area stays in its warehouse
-      disabled: !!editing?.row,
+      disabled: !!row,
       rules: [{ required: true, message: t('area.selectWarehouse') }],
     },
     {
@@ -178,65 +125,28 @@ export default function AreaPage() {
     { name: 'length', label: t('area.length'), type: 'number', span: 6 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 512 },
   ];
-  const initialValues = useMemo(
-    () => editing?.row ?? { status: 1, shelfType: 2, warehouseId: filters.warehouseId },
-    [editing, filters.warehouseId],
-  );
-
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportAreas({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<AreaRow>
-        pageKey="warehouse.area"
-        title={t('area.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={can('warehouseInfo:list') ? () => setEditing({}) : undefined}
-        addCode="warehouseArea:add"
-        exportFile={can('warehouseArea:export') ? exportFile : undefined}
-        toolbarExtra={
-          <Auth code="warehouseArea:import">
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="area-import">
-              {t('import.button')}
-            </Button>
-          </Auth>
-        }
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('area.edit') : t('area.add')}
-        width={720}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? warehouseArea.update.input : warehouseArea.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="area-dialog"
-      />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImport={(i) => importAreas.mutateAsync(i)}
-        pending={importAreas.isPending}
-        downloadTemplate={downloadAreaTemplate}
-        testId="area-import-dialog"
-      />
-    </div>
+    <CrudPage
+      service={warehouseArea}
+      pageKey="warehouse.area"
+      title={t('area.title')}
+      searchFields={searchFields}
+      columns={columns}
+      form={{
+        fields: formFields,
+        addTitle: t('area.add'),
+        editTitle: t('area.edit'),
+        width: 720,
+        defaults: (filters) => ({ status: 1, shelfType: 2, warehouseId: filters.warehouseId }) as const,
+      }}
+      // a new area needs a warehouse to be chosen from
+      canAdd={can('warehouseInfo:list')}
+      // warehouses show their number of areas
+      alsoInvalidates={['warehouseInfo']}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.locationCount > 0 ? t('area.inUse', { count: row.locationCount }) : undefined)}
+      files={{ export: 'storage-areas', template: 'storage-area-import-template' }}
+      testId="area"
+    />
   );
 }
