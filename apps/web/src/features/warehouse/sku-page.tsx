@@ -1,49 +1,14 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { warehouseSku } from '@shelfwise/contract';
-import { App, Button, Space, Tag, Typography } from 'antd';
-import type { Key } from 'react';
-import { useMemo, useState } from 'react';
+import { Space, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  ImportDialog,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { ApiError } from '../../lib/api/client';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig, useCan } from '../../components/crud';
 import { requiredChoice, statusOptions } from '../system/status';
 import { BarcodeEditor } from './barcode-editor';
 import { useConsignorList } from './consignor.api';
-import {
-  downloadSkuTemplate,
-  exportSkus,
-  type SkuPageInput,
-  type SkuRow,
-  useBatchDeleteSkus,
-  useDeleteSku,
-  useImportSkus,
-  useSaveSku,
-  useSkuPage,
-} from './sku.api';
 import './warehouse.texts';
 
-type Filters = {
-  keyword?: string;
-  consignorId?: number;
-  code?: string;
-  name?: string;
-  barcode?: string;
-  status?: 1 | 2;
-};
-type Editing = { row?: SkuRow } | null;
+type SkuRow = CrudRow<typeof warehouseSku>;
 
 const decimal = (v: number | null) => (v === null ? '' : v.toLocaleString(undefined, { maximumFractionDigits: 6 }));
 
@@ -51,17 +16,8 @@ const decimal = (v: number | null) => (v === null ? '' : v.toLocaleString(undefi
 export default function SkuPage() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
   const can = useCan();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<SkuPageInput['field']>>({});
-  const page = useSkuPage(input);
   const consignors = useConsignorList(can('warehouseConsignor:list'));
-  const save = useSaveSku();
-  const remove = useDeleteSku();
-  const batchRemove = useBatchDeleteSkus();
-  const importSkus = useImportSkus();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
   const consignorOptions = useMemo(
     () => (consignors.data ?? []).map((c) => ({ label: `${c.code} · ${c.name}`, value: c.id })),
     [consignors.data],
@@ -134,21 +90,6 @@ export default function SkuPage() {
     },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="warehouseSku:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="warehouseSku:delete"
-        />
-      ),
-    },
   ];
 
   const formFields: FieldConfig[] = [
@@ -178,70 +119,26 @@ export default function SkuPage() {
     { name: 'status', label: t('common.status'), type: 'radio', span: 12, options: statusOptions(tc) },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(
-    () => editing?.row ?? { status: 1, barcodes: [], consignorId: filters.consignorId },
-    [editing, filters.consignorId],
-  );
-
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportSkus({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-  const batchDelete = async (keys: Key[]) => {
-    const r = await batchRemove.mutateAsync(keys.map(Number));
-    void message.info(t('sku.batchDeleted', r));
-  };
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<SkuRow>
-        pageKey="warehouse.sku"
-        title={t('sku.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="warehouseSku:add"
-        onBatchDelete={batchDelete}
-        batchDeleteCode="warehouseSku:batchDelete"
-        exportFile={can('warehouseSku:export') ? exportFile : undefined}
-        toolbarExtra={
-          <Auth code="warehouseSku:import">
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="sku-import">
-              {t('import.button')}
-            </Button>
-          </Auth>
-        }
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('sku.edit') : t('sku.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? warehouseSku.update.input : warehouseSku.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, barcodes: v.barcodes ?? [] })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="sku-dialog"
-      />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImport={(i) => importSkus.mutateAsync(i)}
-        pending={importSkus.isPending}
-        downloadTemplate={downloadSkuTemplate}
-        testId="sku-import-dialog"
-      />
-    </div>
+    <CrudPage
+      service={warehouseSku}
+      pageKey="warehouse.sku"
+      title={t('sku.title')}
+      searchFields={searchFields}
+      columns={columns}
+      form={{
+        fields: formFields,
+        addTitle: t('sku.add'),
+        editTitle: t('sku.edit'),
+        defaults: (filters) => ({ status: 1 as const, barcodes: [], consignorId: filters.consignorId }),
+        toInput: (v) => ({ ...v, barcodes: v.barcodes ?? [] }),
+      }}
+      // consignors show their number of SKUs
+      alsoInvalidates={['warehouseConsignor']}
+      rowName={(row) => row.name}
+      batchDeleted={(r) => t('sku.batchDeleted', r as Record<string, unknown>)}
+      files={{ export: 'skus', template: 'sku-import-template' }}
+      testId="sku"
+    />
   );
 }
