@@ -276,6 +276,16 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该库区在实时监控中有 {count} 路摄像头：请先删除或移到其他库区',
     'zh-tw': '該儲區在即時監控中有 {count} 路攝影機：請先刪除或移到其他儲區',
   },
+  usedByOpenTask: {
+    en: 'Count task {task} is still open and uses this record; it can be deleted once that task is approved, rejected or cancelled',
+    'zh-cn': '盘点任务 {task} 尚未结束且正在使用该数据；待该任务审核通过、驳回或取消后才能删除',
+    'zh-tw': '盤點任務 {task} 尚未結束且正在使用該資料；待該任務核准、駁回或取消後才能刪除',
+  },
+  locationLockedByCount: {
+    en: 'Count task {task} has locked this location; its status can change again once the task is submitted or cancelled',
+    'zh-cn': '该库位已被盘点任务 {task} 锁定；任务提交或取消后才能修改状态',
+    'zh-tw': '該儲位已被盤點任務 {task} 鎖定；任務送出或取消後才能修改狀態',
+  },
   locationHasCountLines: {
     en: 'Locations counted in a stocktake cannot be deleted (disable them instead): {codes}',
     'zh-cn': '已在盘点中使用的库位不能删除（可改为停用）：{codes}',

@@ -1,11 +1,21 @@
-import { api } from '@shelfwise/contract';
+import { AuditStatus, api, InventoryStatus, LocationStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { seedId } from '../../kernel/db/ids';
 import { expectError } from '../../test/assertions';
 import { describeEachDialect } from '../../test/harness';
+import { warehouseBody } from '../warehouse/test-files';
 import { seedCountTask } from './count-fixture';
 
-const { inventoryCheckSubTask, inventoryReviewTask, inventorySnapshot, warehouseLocation } = api;
+const {
+  inventoryCheckSubTask,
+  inventoryReviewTask,
+  inventorySnapshot,
+  warehouseArea,
+  warehouseConsignor,
+  warehouseInfo,
+  warehouseLocation,
+  warehouseSku,
+} = api;
 
 /** The people pickers of counting, and master data (a snapshot, locations) that a count task uses. */
 describeEachDialect('counting people pickers and snapshots in use', (get) => {
@@ -91,6 +101,105 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
     expect((await t.call(warehouseLocation.batchDelete, [spare], { token: admin })).status).toBe(200);
     expectError(await t.call(warehouseLocation.detail, { id: spare }, { token: admin }), 404, 'notFound');
     expect((await t.call(warehouseLocation.detail, { id: counted.id }, { token: admin })).status).toBe(200);
+  });
+
+  it('refuses to delete a SKU, consignor, area or warehouse an open count task uses, naming the task', async () => {
+    const t = get();
+    const db = t.kernel.db;
+    const seeded = await seedCountTask(t, admin, { prefix: 'PPM' });
+    const [first, second] = seeded.skus;
+    if (!first || !second) throw new Error('no SKUs seeded');
+    // the SKU of a line: refused in every language, batch and single, and nothing of the batch is deleted
+    const single = await t.call(warehouseSku.delete, { id: first.id }, { token: admin, lang: 'zh-cn' });
+    expectError(single, 409, 'usedByOpenTask');
+    expect(single.body.message).toContain(seeded.taskCode);
+    expect(single.body.message).toContain('盘点任务');
+    const spare = (
+      await t.call(
+        warehouseSku.add,
+        { consignorId: seeded.consignorId, code: 'PPM-SPARE', name: 'Spare', barcodes: [] },
+        { token: admin },
+      )
+    ).result as number;
+    expectError(await t.call(warehouseSku.batchDelete, [spare, second.id], { token: admin }), 409, 'usedByOpenTask');
+    expect((await t.call(warehouseSku.detail, { id: spare }, { token: admin })).status).toBe(200);
+    // the barcode still finds its SKU: the count goes on
+    expect((await t.call(warehouseSku.byBarcode, { code: first.barcode }, { token: admin })).status).toBe(200);
+
+    // a consignor, an area and a warehouse only a draft's scope or a task's warehouse names
+    const consignorId = (await t.call(warehouseConsignor.add, { code: 'PPM-C2', name: 'C2' }, { token: admin }))
+      .result as number;
+    const areaId = (
+      await t.call(warehouseArea.add, { warehouseId: seeded.warehouseId, code: 'PPM-Z', name: 'Z' }, { token: admin })
+    ).result as number;
+    const scope = (kind: number, refId: number) => ({
+      id: t.kernel.ids.next(),
+      tenant_id: seeded.tenantId,
+      task_id: seeded.taskId,
+      kind,
+      ref_id: refId,
+    });
+    await db
+      .insertInto('inv_task_scope')
+      .values([scope(3, consignorId), scope(1, areaId)])
+      .execute();
+    const consignor = await t.call(warehouseConsignor.delete, { id: consignorId }, { token: admin });
+    expectError(consignor, 409, 'usedByOpenTask');
+    expect(consignor.body.message).toContain(seeded.taskCode);
+    expectError(await t.call(warehouseConsignor.batchDelete, [consignorId], { token: admin }), 409, 'usedByOpenTask');
+    expectError(await t.call(warehouseArea.delete, { id: areaId }, { token: admin }), 409, 'usedByOpenTask');
+    const other = await seedCountTask(t, admin, { prefix: 'PPW' });
+    const emptyWarehouse = (await t.call(warehouseInfo.add, warehouseBody('PPW-EMPTY'), { token: admin }))
+      .result as number;
+    await db.updateTable('inv_task').set({ warehouse_id: emptyWarehouse }).where('id', '=', other.taskId).execute();
+    const warehouse = await t.call(warehouseInfo.delete, { id: emptyWarehouse }, { token: admin });
+    expectError(warehouse, 409, 'usedByOpenTask');
+    expect(warehouse.body.message).toContain(other.taskCode);
+
+    // once the tasks are closed (approved, cancelled), the records may go
+    await db
+      .updateTable('inv_task')
+      .set({ inventory_status: InventoryStatus.submitted, audit_status: AuditStatus.approved })
+      .where('id', '=', seeded.taskId)
+      .execute();
+    await db
+      .updateTable('inv_task')
+      .set({ inventory_status: InventoryStatus.cancelled })
+      .where('id', '=', other.taskId)
+      .execute();
+    expect((await t.call(warehouseSku.delete, { id: first.id }, { token: admin })).status).toBe(200);
+    expect((await t.call(warehouseConsignor.delete, { id: consignorId }, { token: admin })).status).toBe(200);
+    expect((await t.call(warehouseArea.delete, { id: areaId }, { token: admin })).status).toBe(200);
+    expect((await t.call(warehouseInfo.delete, { id: emptyWarehouse }, { token: admin })).status).toBe(200);
+  });
+
+  it('keeps the lock a running count holds on a location: no status change names the task, an edit keeps it', async () => {
+    const t = get();
+    const seeded = await seedCountTask(t, admin, { prefix: 'PPK' });
+    const location = seeded.locations[0];
+    if (!location) throw new Error('no location seeded');
+    await t.kernel.db
+      .updateTable('wh_location')
+      .set({ status: LocationStatus.lockedByCount })
+      .where('id', '=', location.id)
+      .execute();
+    const res = await t.call(
+      warehouseLocation.setStatus,
+      { id: location.id, status: 2 },
+      { token: admin, lang: 'zh-tw' },
+    );
+    expectError(res, 409, 'locationLockedByCount');
+    expect(res.body.message).toContain(seeded.taskCode);
+    const detail = (await t.call(warehouseLocation.detail, { id: location.id }, { token: admin })).result;
+    const edit = await t.call(
+      warehouseLocation.update,
+      { ...detail, id: location.id, areaId: seeded.areaId, remark: 'edited', status: 1 },
+      { token: admin },
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const after = (await t.call(warehouseLocation.detail, { id: location.id }, { token: admin })).result;
+    expect(after.status).toBe(LocationStatus.lockedByCount);
+    expect(after.remark).toBe('edited');
   });
 
   it('refuses to delete a stock snapshot that a count task uses', async () => {

@@ -9,6 +9,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { createConsignorRepo } from '../consignor';
+import { refuseIfCounted } from '../warehouse';
 import { createSkuRepo, type SkuFilters, type SkuRow } from './sku.repo';
 
 type Input<K extends keyof typeof warehouseSku> = InputOf<(typeof warehouseSku)[K]>;
@@ -176,11 +177,16 @@ export function createSkuService(kernel: Kernel) {
       });
     },
     async delete(ctx: UserContext, id: number): Promise<void> {
+      await refuseIfCounted(kernel.db, ctx, 'sku', id);
       if (!(await this.remove(ctx, id))) throw notFound();
     },
-    /** Deletes the given SKUs with their barcodes; unknown ids are skipped. */
+    /**
+     * Deletes the given SKUs with their barcodes; unknown ids are skipped. None is deleted when an open count task
+     * uses one of them (a 409 names the task).
+     */
     async batchDelete(ctx: UserContext, ids: number[]) {
       const unique = [...new Set(ids)];
+      for (const id of unique) await refuseIfCounted(kernel.db, ctx, 'sku', id);
       let deleted = 0;
       for (const id of unique) if (await this.remove(ctx, id)) deleted++;
       return { deleted, skipped: unique.length - deleted };

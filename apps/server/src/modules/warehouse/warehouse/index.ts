@@ -1,2 +1,3 @@
+export { type CountedRecord, openTaskUsing, refuseIfCounted } from './open-tasks';
 export { IMPORT_BATCH, type ScopedContext, scopedWarehouses, warehouseScope } from './warehouse.repo';
 export { registerWarehouseRoutes } from './warehouse.routes';
