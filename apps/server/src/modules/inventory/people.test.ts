@@ -1,15 +1,19 @@
-import { AuditStatus, api, InventoryStatus, LocationStatus } from '@shelfwise/contract';
+import { AuditStatus, api, DataScope, InventoryStatus, LocationStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { seedId } from '../../kernel/db/ids';
 import { expectError } from '../../test/assertions';
 import { describeEachDialect } from '../../test/harness';
 import { warehouseBody } from '../warehouse/test-files';
-import { seedCountTask } from './count-fixture';
+import { COUNTER_PERMISSIONS, seedCountTask } from './count-fixture';
+
+/** What a counter who also recounts holds. */
+const WORKER = ['inventoryScan:scan', 'inventoryReviewTask:review'];
 
 const {
   inventoryCheckSubTask,
   inventoryReviewTask,
   inventorySnapshot,
+  sysOrg,
   warehouseArea,
   warehouseConsignor,
   warehouseInfo,
@@ -26,11 +30,15 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
 
   it('lists enabled users of the tenant by keyword or id, to holders of the assign permissions only', async () => {
     const t = get();
-    const picker = await t.createUser({ account: 'pp.supervisor', permissions: ['inventoryCheckSubTask:assign'] });
-    const on = await t.createUser({ account: 'pp.counter.on' });
-    await t.createUser({ account: 'pp.counter.off', status: 2 });
+    const picker = await t.createUser({
+      account: 'pp.supervisor',
+      permissions: ['inventoryCheckSubTask:assign'],
+      dataScope: DataScope.all,
+    });
+    const on = await t.createUser({ account: 'pp.counter.on', permissions: WORKER });
+    await t.createUser({ account: 'pp.counter.off', status: 2, permissions: WORKER });
     const beta = await t.createTenant('PeopleBeta');
-    await t.createUser({ account: 'pp.counter.beta', tenantId: beta.tenantId });
+    await t.createUser({ account: 'pp.counter.beta', tenantId: beta.tenantId, permissions: WORKER });
     const token = (await t.login(picker.account, picker.password)).accessToken;
     const found = await t.call(inventoryCheckSubTask.counterOptions, { keyword: 'pp.counter' }, { token });
     expect(found.status).toBe(200);
@@ -47,6 +55,51 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
       400,
       'validation',
     );
+  });
+
+  it("offers only people who may do the work, within the caller's data scope, and no first counter as reviewer", async () => {
+    const t = get();
+    const north = (await t.call(sysOrg.add, { pid: seedId('org.root'), code: 'PPN', name: 'North' }, { token: admin }))
+      .result as number;
+    const scanner = await t.createUser({ account: 'pq.scanner', orgId: north, permissions: COUNTER_PERMISSIONS });
+    const reviewer = await t.createUser({ account: 'pq.reviewer', orgId: north, permissions: WORKER });
+    await t.createUser({ account: 'pq.noRole', orgId: north });
+    await t.createUser({ account: 'pq.elsewhere', orgId: seedId('org.root'), permissions: WORKER });
+    const supervisor = await t.createUser({
+      account: 'pq.supervisor',
+      orgId: north,
+      permissions: ['inventoryCheckSubTask:assign', 'inventoryReviewTask:assign'],
+      dataScope: DataScope.ownOrg,
+    });
+    const token = (await t.login(supervisor.account, supervisor.password)).accessToken;
+    const accounts = async (endpoint: typeof inventoryCheckSubTask.counterOptions, input: Record<string, unknown>) =>
+      (await t.call(endpoint, { keyword: 'pq.', ...input }, { token })).result.map((p) => p.account);
+    // without the counting role, or outside the caller's organisation: not offered
+    expect(await accounts(inventoryCheckSubTask.counterOptions, {})).toEqual(['pq.reviewer', 'pq.scanner']);
+    expect(await accounts(inventoryReviewTask.assigneeOptions, {})).toEqual(['pq.reviewer']);
+    // chosen people are named by id whatever they may do, but not outside the data scope
+    const noRole = (await t.call(api.sysUser.page, { account: 'pq.noRole' }, { token: admin })).result.items[0]?.id;
+    const elsewhere = (await t.call(api.sysUser.page, { account: 'pq.elsewhere' }, { token: admin })).result.items[0]
+      ?.id;
+    const named = await t.call(inventoryCheckSubTask.counterOptions, { ids: `${noRole},${elsewhere}` }, { token });
+    expect(named.result.map((p) => p.account)).toEqual(['pq.noRole']);
+
+    // the first counter of a line is not offered to recount it (nor the task, without lines named)
+    const seeded = await seedCountTask(t, admin, { prefix: 'PQT', counterIds: [scanner.id] });
+    const [line, other] = seeded.items;
+    if (!line || !other) throw new Error('no lines seeded');
+    await t.kernel.db
+      .updateTable('inv_item')
+      .set({ counter_id: reviewer.id, counted_qty: 1 })
+      .where('id', '=', line.id)
+      .execute();
+    expect(await accounts(inventoryReviewTask.assigneeOptions, { taskId: seeded.taskId })).toEqual([]);
+    expect(
+      await accounts(inventoryReviewTask.assigneeOptions, { taskId: seeded.taskId, itemIds: `${line.id}` }),
+    ).toEqual([]);
+    expect(
+      await accounts(inventoryReviewTask.assigneeOptions, { taskId: seeded.taskId, itemIds: `${other.id}` }),
+    ).toEqual(['pq.reviewer']);
   });
 
   it('gives a counter of the seeded role the scanning workbench and the inventory directory above it', async () => {

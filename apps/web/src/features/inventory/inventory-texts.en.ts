@@ -1,5 +1,11 @@
 /** English texts of the counting pages (namespace `inventory`), keyed by page. */
 export const inventoryEn = {
+  people: {
+    noCounter:
+      'No one found. Listed are enabled accounts in your data scope that may use the scanning workbench (the counter role).',
+    noReviewer:
+      'No one found. Listed are enabled accounts in your data scope that may recount; whoever counted these lines first is left out.',
+  },
   common: {
     warehouse: 'Warehouse',
     allWarehouses: 'All warehouses',
@@ -216,8 +222,9 @@ export const inventoryEn = {
     repartitionLocked: 'Counting has begun in this sub-task: its locations stay.',
     current: 'Now: {{text}}',
     counters: 'Counters',
-    countersPick: 'Search by account, name or phone',
-    countersHelp: 'They see this sub-task in their scanning workbench.',
+    countersPick: 'Search by account or name',
+    countersHelp:
+      'They see this sub-task in their scanning workbench. Only enabled accounts in your data scope with the counter role are offered.',
     countersRequired: 'Please select at least one counter',
     unassigned: 'Not assigned',
     startTime: 'Started',

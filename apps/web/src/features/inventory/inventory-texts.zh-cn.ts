@@ -2,6 +2,10 @@ import type { InventoryTexts } from './inventory-texts.en';
 
 /** 盘点页面的简体中文文本（命名空间 `inventory`）。 */
 export const inventoryZhCn: InventoryTexts = {
+  people: {
+    noCounter: '未找到人员。仅列出您数据范围内可使用扫描工作台（盘点员角色）的启用账号。',
+    noReviewer: '未找到人员。仅列出您数据范围内可复盘的启用账号；初盘过这些明细的人员不在其中。',
+  },
   common: {
     warehouse: '仓库',
     allWarehouses: '全部仓库',
@@ -211,8 +215,8 @@ export const inventoryZhCn: InventoryTexts = {
     repartitionLocked: '该子任务已开始盘点：库位不能再改。',
     current: '当前：{{text}}',
     counters: '盘点人',
-    countersPick: '按账号、姓名或手机号搜索',
-    countersHelp: '他们会在扫描工作台看到该子任务。',
+    countersPick: '按账号或姓名搜索',
+    countersHelp: '他们会在扫描工作台看到该子任务。仅列出您数据范围内具有盘点员角色的启用账号。',
     countersRequired: '请至少选择一位盘点人',
     unassigned: '未分配',
     startTime: '开始时间',

@@ -2,6 +2,10 @@ import type { InventoryTexts } from './inventory-texts.en';
 
 /** 盤點頁面的繁體中文文字（命名空間 `inventory`）。 */
 export const inventoryZhTw: InventoryTexts = {
+  people: {
+    noCounter: '未找到人員。僅列出您資料範圍內可使用掃描工作台（盤點員角色）的啟用帳號。',
+    noReviewer: '未找到人員。僅列出您資料範圍內可複盤的啟用帳號；初盤過這些明細的人員不在其中。',
+  },
   common: {
     warehouse: '倉庫',
     allWarehouses: '全部倉庫',
@@ -211,8 +215,8 @@ export const inventoryZhTw: InventoryTexts = {
     repartitionLocked: '該子任務已開始盤點：儲位不能再改。',
     current: '目前：{{text}}',
     counters: '盤點人',
-    countersPick: '按帳號、姓名或手機號碼搜尋',
-    countersHelp: '他們會在掃描工作台看到該子任務。',
+    countersPick: '依帳號或姓名搜尋',
+    countersHelp: '他們會在掃描工作台看到該子任務。僅列出您資料範圍內具有盤點員角色的啟用帳號。',
     countersRequired: '請至少選擇一位盤點人',
     unassigned: '未指派',
     startTime: '開始時間',

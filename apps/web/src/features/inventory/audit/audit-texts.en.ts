@@ -126,7 +126,8 @@ export const auditEn = {
     selectNone: 'Clear',
     outside: 'Outside tolerance',
     within: 'Within tolerance',
-    recountAssigneeHint: 'Someone who counted none of these lines (can be assigned later)',
+    recountAssigneeHint:
+      'Offered: enabled accounts in your data scope that may recount and counted none of these lines (can be assigned later)',
     recountCreated: 'Review task #{{id}} was created',
     closeTitle: 'Reject and close',
     closeText:

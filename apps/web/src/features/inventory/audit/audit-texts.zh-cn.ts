@@ -124,7 +124,7 @@ export const auditZhCn: AuditTexts = {
     selectNone: '清空',
     outside: '超出容差',
     within: '容差内',
-    recountAssigneeHint: '须为未盘点过这些明细的人员（也可稍后指派）',
+    recountAssigneeHint: '仅列出您数据范围内可复盘、且未盘点过这些明细的启用账号（也可稍后指派）',
     recountCreated: '已创建复盘任务 #{{id}}',
     closeTitle: '驳回并关闭',
     closeText: '本次盘点将被关闭，其数量不会被采用。此操作不可撤销：如需重新盘点这些库位，须新建盘点任务。',

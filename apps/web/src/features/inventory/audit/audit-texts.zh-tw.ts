@@ -124,7 +124,7 @@ export const auditZhTw: AuditTexts = {
     selectNone: '清除',
     outside: '超出容差',
     within: '容差內',
-    recountAssigneeHint: '須為未盤點過這些明細的人員（也可稍後指派）',
+    recountAssigneeHint: '僅列出您資料範圍內可複盤、且未盤點過這些明細的啟用帳號（也可稍後指派）',
     recountCreated: '已建立複盤任務 #{{id}}',
     closeTitle: '駁回並關閉',
     closeText: '本次盤點將被關閉，其數量不會被採用。此操作無法復原：如需重新盤點這些儲位，須新建盤點任務。',

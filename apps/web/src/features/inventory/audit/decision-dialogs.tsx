@@ -307,7 +307,7 @@ export function RecountDialog({
         </Form.Item>
         <Space size={16} wrap style={{ width: '100%' }} styles={{ item: { minWidth: 280, flex: 1 } }}>
           <Form.Item name="assigneeId" label={t('common.assignee')} extra={t('decision.recountAssigneeHint')}>
-            <PersonPicker kind="reviewer" />
+            <PersonPicker kind="reviewer" review={{ taskId: detail.id, itemIds: chosen }} />
           </Form.Item>
           <Form.Item
             name="deadline"

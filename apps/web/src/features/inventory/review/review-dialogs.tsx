@@ -163,7 +163,7 @@ export function CreateReviewDialog({ onClose, onCreated }: { onClose: () => void
         </Form.Item>
         <Space size={16} wrap style={{ width: '100%' }} styles={{ item: { minWidth: 260, flex: 1 } }}>
           <Form.Item name="assigneeId" label={t('common.assignee')} extra={t('decision.recountAssigneeHint')}>
-            <PersonPicker kind="reviewer" />
+            <PersonPicker kind="reviewer" review={{ taskId, itemIds: selected }} />
           </Form.Item>
           <Form.Item name="deadline" label={t('common.deadline')}>
             <DatePicker style={{ width: '100%' }} disabledDate={notPast} />
@@ -258,7 +258,7 @@ export function AssignReviewDialog({ row, onClose }: { row: ReviewRow; onClose: 
           rules={[{ required: true, message: t('review.assigneeRequired') }]}
           extra={t('decision.recountAssigneeHint')}
         >
-          <PersonPicker kind="reviewer" initialLabel={row.assigneeName} />
+          <PersonPicker kind="reviewer" initialLabel={row.assigneeName} review={{ reviewTaskId: row.id }} />
         </Form.Item>
         <Form.Item name="deadline" label={t('common.deadline')}>
           <DatePicker style={{ width: '100%' }} disabledDate={notPast} />
