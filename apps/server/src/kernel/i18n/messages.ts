@@ -6,7 +6,7 @@ import type { ErrorCode, I18nText } from '@shelfwise/contract';
  */
 export const MESSAGES: Record<ErrorCode | string, I18nText> = {
   validation: {
-    en: 'The form has {count} items failing verification, modify and resubmit',
+    en: 'The form has {count, plural, one {# item} other {# items}} failing verification, modify and resubmit',
     'zh-cn': '表单有 {count} 项未通过验证，请修改后再提交',
     'zh-tw': '表單有 {count} 項未通過驗證，請修改後再提交',
   },
@@ -302,7 +302,7 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '盤點任務已提交，盤點數量不能再修改',
   },
   uncountedLines: {
-    en: '{count} lines are not counted yet; count them, or set the task to count them as zero, before submitting',
+    en: '{count, plural, one {# line is} other {# lines are}} not counted yet; count them, or set the task to count them as zero, before submitting',
     'zh-cn': '还有 {count} 行未盘点；请先盘点，或将任务设为未盘行按零计，再提交',
     'zh-tw': '還有 {count} 行未盤點；請先盤點，或將任務設為未盤行按零計，再提交',
   },
@@ -327,17 +327,17 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '子任務目前為「{status}」，無法執行此操作',
   },
   locationsInOtherSubTask: {
-    en: '{count} of these locations already belong to another sub-task (for example {sample})',
+    en: '{count, plural, one {# of these locations already belongs} other {# of these locations already belong}} to another sub-task (for example {sample})',
     'zh-cn': '其中 {count} 个库位已属于其他子任务（例如 {sample}）',
     'zh-tw': '其中 {count} 個儲位已屬於其他子任務（例如 {sample}）',
   },
   locationsOutsideTask: {
-    en: '{count} of these locations are not part of the count task (for example {sample})',
+    en: '{count, plural, one {# of these locations is} other {# of these locations are}} not part of the count task (for example {sample})',
     'zh-cn': '其中 {count} 个库位不在该盘点任务范围内（例如 {sample}）',
     'zh-tw': '其中 {count} 個儲位不在該盤點任務範圍內（例如 {sample}）',
   },
   unconfirmedLocations: {
-    en: '{count} locations are not confirmed yet (for example {sample})',
+    en: '{count, plural, one {# location is} other {# locations are}} not confirmed yet (for example {sample})',
     'zh-cn': '还有 {count} 个库位未确认（例如 {sample}）',
     'zh-tw': '還有 {count} 個儲位未確認（例如 {sample}）',
   },
@@ -382,7 +382,7 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '複盤任務目前為「{status}」，無法執行此操作',
   },
   reviewQuantityMissing: {
-    en: '{count} lines have no review quantity yet',
+    en: '{count, plural, one {# line has} other {# lines have}} no review quantity yet',
     'zh-cn': '还有 {count} 行未填写复盘数量',
     'zh-tw': '還有 {count} 行未填寫複盤數量',
   },
@@ -402,17 +402,17 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '每行最多 {max} 張圖片',
   },
   locationCodesTaken: {
-    en: '{count} of the generated codes already exist in this warehouse (for example {sample})',
+    en: '{count, plural, one {# of the generated codes already exists} other {# of the generated codes already exist}} in this warehouse (for example {sample})',
     'zh-cn': '生成的编码中有 {count} 个在本仓库已存在（例如 {sample}）',
     'zh-tw': '產生的編碼中有 {count} 個在本倉庫已存在（例如 {sample}）',
   },
   generateTooMany: {
-    en: 'The ranges make {count} locations; at most {max} can be generated at once',
+    en: 'The ranges make {count, plural, one {# location} other {# locations}}; at most {max} can be generated at once',
     'zh-cn': '该范围将生成 {count} 个库位，一次最多生成 {max} 个',
     'zh-tw': '該範圍將產生 {count} 個儲位，一次最多產生 {max} 個',
   },
   labelsTooMany: {
-    en: 'The selection has {count} storage locations; at most {max} labels can be printed at once',
+    en: 'The selection has {count, plural, one {# storage location} other {# storage locations}}; at most {max} labels can be printed at once',
     'zh-cn': '所选范围有 {count} 个库位，一次最多打印 {max} 个标签',
     'zh-tw': '所選範圍有 {count} 個儲位，一次最多列印 {max} 個標籤',
   },

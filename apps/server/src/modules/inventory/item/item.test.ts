@@ -66,6 +66,8 @@ describeEachDialect('inventoryCheckItem', (get) => {
     const none = await get().call(items.page, { page: 1, pageSize: 10 }, { token: admin });
     expectError(none, 400, 'validation');
     expect(errorsOf(none.body).taskId).toEqual(['Choose a count task or a sub-task']);
+    // one failing field reads as one item, not "1 items"
+    expect(none.body.message).toBe('The form has 1 item failing verification, modify and resubmit');
   });
 
   it('answers 401 without a token, 403 without the permission, 404 for another tenant or outside the data scope', async () => {

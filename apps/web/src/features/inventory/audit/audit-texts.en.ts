@@ -212,6 +212,7 @@ export const auditEn = {
     complete: 'Complete review',
     completeConfirm: 'Complete the review? Each line is confirmed, corrected or escalated to the auditor.',
     completed: 'The review was completed',
+    missing_one: '{{count}} line still has no review quantity',
     missing: '{{count}} lines still have no review quantity',
     outcome: 'Outcome',
     outcomes: {

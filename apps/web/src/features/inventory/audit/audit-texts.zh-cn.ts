@@ -208,6 +208,7 @@ export const auditZhCn: AuditTexts = {
     complete: '完成复盘',
     completeConfirm: '确定完成复盘？每行将被确认、更正或升级给审核人。',
     completed: '复盘已完成',
+    missing_one: '还有 {{count}} 行未填写复盘数量',
     missing: '还有 {{count}} 行未填写复盘数量',
     outcome: '复盘结论',
     outcomes: {

@@ -208,6 +208,7 @@ export const auditZhTw: AuditTexts = {
     complete: '完成複盤',
     completeConfirm: '確定完成複盤？每行將被確認、更正或升級給審核人。',
     completed: '複盤已完成',
+    missing_one: '還有 {{count}} 行未填寫複盤數量',
     missing: '還有 {{count}} 行未填寫複盤數量',
     outcome: '複盤結論',
     outcomes: {
