@@ -404,7 +404,8 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
     await recount.getByRole('button', { name: 'Reject with recount' }).click();
     await aud
       .locator('.ant-message-notice')
-      .filter({ hasText: /Review task/ })
+      // the message names the review task by its code, as the review list shows it (not its internal id)
+      .filter({ hasText: /Review task [A-Z0-9]+-R\d+ was created/ })
       .waitFor();
     const recountTask = (
       await admin<{ items: { id: number; version: number; status: number }[] }>('/api/inventoryReviewTask/page', {

@@ -202,6 +202,8 @@ export const auditDetail = auditTaskEntity.extend({
       auditorName: z.string().nullable(),
       time: z.string(),
       reviewTaskId: z.number().nullable(),
+      /** The code of that review task (what users read). */
+      reviewTaskCode: z.string().nullable(),
     }),
   ),
 });
@@ -252,7 +254,7 @@ export const inventoryCheckAudit = service('inventoryCheckAudit', {
       assigneeId: zId.optional(),
       deadline: zDateOnly.optional(),
     }),
-    output: z.object({ reviewTaskId: z.number() }),
+    output: z.object({ reviewTaskId: z.number(), reviewTaskCode: z.string() }),
     summary: 'pendingAudit -> inReview: a review task is raised for the lines (recountRequested)',
   },
   rejectClose: {

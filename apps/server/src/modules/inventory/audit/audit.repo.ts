@@ -172,8 +172,13 @@ export function createAuditRepo(db: Kysely<Database>) {
         .leftJoin('sys_user as u', (j) =>
           j.onRef('u.id', '=', 'inv_audit_record.auditor_id').onRef('u.tenant_id', '=', 'inv_audit_record.tenant_id'),
         )
+        .leftJoin('inv_review_task as rt', (j) =>
+          j
+            .onRef('rt.id', '=', 'inv_audit_record.review_task_id')
+            .onRef('rt.tenant_id', '=', 'inv_audit_record.tenant_id'),
+        )
         .selectAll('inv_audit_record')
-        .select(['u.real_name', 'u.account'])
+        .select(['u.real_name', 'u.account', 'rt.code as review_task_code'])
         .where('inv_audit_record.task_id', '=', taskId)
         .orderBy('inv_audit_record.audited_at')
         .orderBy('inv_audit_record.id')

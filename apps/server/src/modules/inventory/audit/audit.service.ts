@@ -166,6 +166,7 @@ export function createAuditService(kernel: Kernel) {
           auditorName: nameOf(r.real_name, r.account),
           time: time(Number(r.audited_at)) ?? '',
           reviewTaskId: r.review_task_id === null ? null : Number(r.review_task_id),
+          reviewTaskCode: r.review_task_code ?? null,
         })),
       };
     },
@@ -224,7 +225,7 @@ export function createAuditService(kernel: Kernel) {
       const row = await taskOr404(ctx, input.id);
       await checkDecision(ctx, row, input.version);
       const now = Date.now();
-      const reviewTaskId = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         let itemIds = input.itemIds?.length ? input.itemIds : undefined;
         if (!itemIds) {
           itemIds = [];
@@ -264,8 +265,9 @@ export function createAuditService(kernel: Kernel) {
           now,
         );
         await record(trx, ctx, input.id, AuditDecision.rejectWithRecount, input.reason, now, raised.id);
-        return raised.id;
+        return raised;
       });
+      const reviewTaskId = created.id;
       kernel.logs.diff(ctx, {
         table: 'inv_task',
         id: input.id,
@@ -273,7 +275,7 @@ export function createAuditService(kernel: Kernel) {
         before: { audit_status: row.audit_status },
         after: { audit_status: AuditStatus.inReview, reason: input.reason, reviewTaskId },
       });
-      return { reviewTaskId };
+      return { reviewTaskId, reviewTaskCode: created.code };
     },
 
     /** pendingAudit -> rejected: the count is closed without adopting its quantities. */

@@ -225,6 +225,8 @@ describeEachDialect('inventoryCheckAudit', (get) => {
     expect(lines.map((l) => l.itemId)).toEqual([item(0).id, item(1).id]);
     const rv = (await t.call(review.detail, { id: recountId }, { token: admin })).result;
     expect(rv).toMatchObject({ source: 'auditor', assigneeId: reviewer.id, deadline: '2026-12-24', blind: true });
+    // users read the review task's code, as its list shows it, never its internal id
+    expect(r.result.reviewTaskCode).toBe(rv.code);
     expect((await taskVersion(t, task.taskId)).auditStatus).toBe(AuditStatus.inReview);
     const d = await detail(task.taskId);
     expect(d.openReviewCount).toBe(1);
@@ -235,6 +237,7 @@ describeEachDialect('inventoryCheckAudit', (get) => {
         auditorId: auditor.id,
         auditorName: 'au_auditor',
         reviewTaskId: recountId,
+        reviewTaskCode: rv.code,
       },
     ]);
     // nothing can be decided while the review is open

@@ -83,7 +83,7 @@ export const auditEn = {
     noDifferences: 'No differences: every counted line matches the book',
     decisions: 'Decisions',
     noDecisions: 'No decision yet',
-    reviewTask: 'Review task #{{id}}',
+    reviewTask: 'Review task {{code}}',
     openReview: 'Open review task',
     lines: 'Lines',
     linesTitle: 'Lines (differences first)',
@@ -128,7 +128,7 @@ export const auditEn = {
     within: 'Within tolerance',
     recountAssigneeHint:
       'Offered: enabled accounts in your data scope that may recount and counted none of these lines (can be assigned later)',
-    recountCreated: 'Review task #{{id}} was created',
+    recountCreated: 'Review task {{code}} was created',
     closeTitle: 'Reject and close',
     closeText:
       'The count is closed without adopting its quantities. This cannot be undone: a new count task is needed to count these locations again.',
@@ -186,7 +186,8 @@ export const auditEn = {
     createLinesHint: 'Counted lines that differ from the book; choose the task first',
     createNoLines: 'This task has no line with a difference',
     createBlindHint: 'The reviewer sees neither the book quantity nor the first count',
-    created: 'Review task #{{id}} was created',
+    created: 'Review task {{code}} was created',
+    createdNoCode: 'The review task was created',
     selectTaskFirst: 'Choose a count task first',
     linesRequired: 'Choose at least one line',
     assign: 'Assign',

@@ -211,7 +211,7 @@ export function RecountDialog({
         assigneeId: values.assigneeId ?? undefined,
         deadline: values.deadline ? values.deadline.format('YYYY-MM-DD') : undefined,
       });
-      void message.success(t('decision.recountCreated', { id: res.reviewTaskId }));
+      void message.success(t('decision.recountCreated', { code: res.reviewTaskCode }));
       onCreated?.(res.reviewTaskId);
       onClose();
     } catch (e) {
