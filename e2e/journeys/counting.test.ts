@@ -399,8 +399,10 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
     const recount = aud.getByTestId('audit-recount-dialog');
     await recount.getByLabel('Reason', { exact: true }).fill('Z-A2 differs from the book twice; recount it');
     const lines = recount.getByTestId('audit-recount-lines');
-    if ((await lines.locator('.ant-table-row-selected').count()) === 0)
-      await lines.locator('.ant-table-row').filter({ hasText: 'Z-A2' }).locator('input[type=checkbox]').check();
+    // Z-A2's difference, confirmed by Bob's review, is still outside the tolerance: preselected and marked so
+    const za2 = lines.locator('.ant-table-row').filter({ hasText: 'Z-A2' });
+    await lines.locator('.ant-table-row-selected').filter({ hasText: 'Z-A2' }).waitFor();
+    assert.match(await za2.innerText(), /Outside tolerance/);
     await recount.getByRole('button', { name: 'Reject with recount' }).click();
     await aud
       .locator('.ant-message-notice')

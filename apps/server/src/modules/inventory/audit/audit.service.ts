@@ -6,7 +6,7 @@ import {
   type InputOf,
   ItemStatus,
   type inventoryCheckAudit,
-  withinTolerance,
+  recountByDefault,
 } from '@shelfwise/contract';
 import { sql } from 'kysely';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
@@ -218,8 +218,9 @@ export function createAuditService(kernel: Kernel) {
     },
 
     /**
-     * pendingAudit -> inReview: a review task (source `auditor`) for the chosen lines, by default every escalated
-     * line and every line not settled by a review whose count is outside the task's tolerance.
+     * pendingAudit -> inReview: a review task (source `auditor`) for the chosen lines, by default every line outside
+     * the task's tolerance now (`recountByDefault`: escalated, or its review quantity, else its count, outside), as
+     * the web preselects them.
      */
     async rejectRecount(ctx: UserContext, input: Input<'rejectRecount'>) {
       const row = await taskOr404(ctx, input.id);
@@ -233,11 +234,13 @@ export function createAuditService(kernel: Kernel) {
           const tp = Number(row.tolerance_pct ?? 0);
           for await (const rows of repo.eachLineState(trx, ctx, input.id)) {
             for (const l of rows) {
-              const counted = l.counted_qty === null ? null : Number(l.counted_qty);
-              const escalated = Number(l.status) === ItemStatus.escalated;
-              const outside =
-                l.review_qty === null && counted !== null && !withinTolerance(Number(l.book_qty), counted, tq, tp);
-              if (escalated || outside) itemIds.push(Number(l.id));
+              const line = {
+                bookQty: Number(l.book_qty),
+                countedQty: l.counted_qty === null ? null : Number(l.counted_qty),
+                reviewQty: l.review_qty === null ? null : Number(l.review_qty),
+                status: Number(l.status),
+              };
+              if (recountByDefault(line, tq, tp)) itemIds.push(Number(l.id));
             }
           }
           if (!itemIds.length) throw new AppError('validation', { count: 1 }, { itemIds: ['review_lines_required'] });

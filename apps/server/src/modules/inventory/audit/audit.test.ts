@@ -8,6 +8,7 @@ import {
   ReviewTaskStatus,
 } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { errorsOf, expectError } from '../../../test/assertions';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../../test/harness';
@@ -463,5 +464,31 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       expectError(await call(audit.rejectClose, { id: clean.taskId, version: 0, reason: 'x' }, token), 404, 'notFound');
       expect((await page({}, token)).total).toBe(0);
     }
+  });
+  it('recounts by default the lines outside the tolerance now, a difference a review confirmed included', async () => {
+    const t = get();
+    // 10 % tolerance: line 0 -50 %, line 1 +100 %, line 2 +10 %, the rest match
+    const settled = await seedSubmittedTask(t, admin, {
+      prefix: 'AR',
+      locations: 2,
+      toleranceQty: 0,
+      tolerancePct: 10,
+      count: (it, i) => (i === 0 ? it.bookQty / 2 : i === 1 ? it.bookQty * 2 : i === 2 ? it.bookQty * 1.1 : it.bookQty),
+    });
+    const lineIds = settled.items.map((it) => it.id);
+    // the submission's reviews settled every line; the first two confirmed their counts
+    await t.kernel.db.updateTable('inv_item').set({ status: ItemStatus.resolved }).where('id', 'in', lineIds).execute();
+    for (const i of [0, 1]) {
+      await t.kernel.db
+        .updateTable('inv_item')
+        .set({ review_qty: sql`counted_qty`, final_qty: sql`counted_qty` })
+        .where('id', '=', lineIds[i] ?? 0)
+        .execute();
+    }
+    const { version } = await taskVersion(t, settled.taskId);
+    const r = await call(audit.rejectRecount, { id: settled.taskId, version, reason: 'Still differs' }, auditor.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const lines = (await t.call(review.lines, { id: r.result.reviewTaskId }, { token: admin })).result;
+    expect(lines.map((l) => l.itemId).sort()).toEqual([lineIds[0], lineIds[1]].sort());
   });
 });
