@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
+import { resultOf } from '../item/item.repo';
 import { createItemService } from '../item/item.service';
 import { firstCounters, raiseReviewTask } from '../review/review-core';
 import { type AuditTaskRow, createAuditRepo, type Figures, NO_FIGURES } from './audit.repo';
@@ -186,6 +187,7 @@ export function createAuditService(kernel: Kernel) {
           .updateTable()
           .set({
             final_qty: sql`coalesce(review_qty, counted_qty)`,
+            result: resultOf(sql`coalesce(review_qty, counted_qty)`),
             status: ItemStatus.resolved,
             version: sql`version + 1`,
             updated_at: now,

@@ -1,6 +1,15 @@
 /** English texts of the audit centre and the review tasks (namespace `audit`). */
 export const auditEn = {
   common: {
+    firstCount: 'First count',
+    firstDiff: 'Difference (first)',
+    recountQty: 'Recount',
+    recountedBy: 'Recounted by',
+    finalQtyNow: 'Final',
+    finalDiff: 'Difference (final)',
+    finalDiffPct: 'Difference % (final)',
+    finalValue: 'Value (final)',
+    finalResult: 'Result (final)',
     task: 'Count task',
     code: 'Code',
     name: 'Name',

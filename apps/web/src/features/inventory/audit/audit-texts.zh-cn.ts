@@ -3,6 +3,15 @@ import type { AuditTexts } from './audit-texts.en';
 /** 审核中心与复盘任务的简体中文文本（命名空间 `audit`）。 */
 export const auditZhCn: AuditTexts = {
   common: {
+    firstCount: '初盘数量',
+    firstDiff: '初盘差异',
+    recountQty: '复盘数量',
+    recountedBy: '复盘人',
+    finalQtyNow: '最终数量',
+    finalDiff: '最终差异',
+    finalDiffPct: '最终差异率',
+    finalValue: '最终差异金额',
+    finalResult: '最终结果',
     task: '盘点任务',
     code: '编码',
     name: '名称',

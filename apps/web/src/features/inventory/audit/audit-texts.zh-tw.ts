@@ -3,6 +3,15 @@ import type { AuditTexts } from './audit-texts.en';
 /** 審核中心與複盤任務的繁體中文文字（命名空間 `audit`）。 */
 export const auditZhTw: AuditTexts = {
   common: {
+    firstCount: '初盤數量',
+    firstDiff: '初盤差異',
+    recountQty: '複盤數量',
+    recountedBy: '複盤人',
+    finalQtyNow: '最終數量',
+    finalDiff: '最終差異',
+    finalDiffPct: '最終差異率',
+    finalValue: '最終差異金額',
+    finalResult: '最終結果',
     task: '盤點任務',
     code: '編碼',
     name: '名稱',

@@ -262,6 +262,22 @@ export default function ItemPage() {
       align: 'right',
       render: (v: number | null) => formatQty(v),
     },
+    { key: 'reviewerName', title: t('item.reviewerName'), dataIndex: 'reviewerName', hiddenByDefault: true },
+    {
+      key: 'currentQty',
+      title: t('item.currentQty'),
+      dataIndex: 'currentQty',
+      align: 'right',
+      render: (v: number | null) => formatQty(v),
+    },
+    {
+      key: 'currentDiffQty',
+      title: t('item.currentDiff'),
+      dataIndex: 'currentDiffQty',
+      align: 'right',
+      exportValue: (r) => formatDiff(r.currentDiffQty),
+      render: (v: number | null) => formatDiff(v),
+    },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     {
       key: 'actions',
