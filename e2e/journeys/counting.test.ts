@@ -357,7 +357,13 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       assigneeId: people['counter.bob']?.id,
     });
 
-    const bobContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    // Bob recounts on a phone, as he counts: the required review quantity must be on screen
+    const bobContext = await env.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const bob = await bobContext.newPage();
     bob.on('pageerror', (e) => errors.push(String(e)));
     await signInAs(bob, server, 'counter.bob', people['counter.bob']?.password ?? '');
@@ -377,6 +383,8 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       assert.ok(n >= 1);
       for (let i = 0; i < n; i++) {
         const field = inputs.nth(i);
+        const box = await field.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `review quantity ${i} is on the phone's screen`);
         const input = (await field.evaluate((el) => el.tagName)) === 'INPUT' ? field : field.locator('input');
         await input.fill('2');
         const id = (await field.getAttribute('data-testid'))?.replace('review-qty-', '');
