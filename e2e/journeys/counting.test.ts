@@ -410,7 +410,7 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
     // Z-A2's difference, confirmed by Bob's review, is still outside the tolerance: preselected and marked so
     const za2 = lines.locator('.ant-table-row').filter({ hasText: 'Z-A2' });
     await lines.locator('.ant-table-row-selected').filter({ hasText: 'Z-A2' }).waitFor();
-    assert.match(await za2.innerText(), /Outside tolerance/);
+    assert.match((await za2.textContent()) ?? '', /Outside tolerance/);
     await recount.getByRole('button', { name: 'Reject with recount' }).click();
     await aud
       .locator('.ant-message-notice')
