@@ -383,7 +383,13 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       assert.ok(n >= 1);
       for (let i = 0; i < n; i++) {
         const field = inputs.nth(i);
-        const box = await field.boundingBox();
+        // on the phone's screen once the drawer has slid in
+        let box = await field.boundingBox();
+        for (let wait = 0; wait < 30 && !(box && box.x >= 0 && box.x + box.width <= 390); wait++) {
+          await bob.waitForTimeout(100);
+          box = await field.boundingBox();
+        }
+        if (i === 0) await shot(bob, 'counting-review-phone');
         assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `review quantity ${i} is on the phone's screen`);
         const input = (await field.evaluate((el) => el.tagName)) === 'INPUT' ? field : field.locator('input');
         await input.fill('2');
