@@ -177,6 +177,20 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       counterIds: [people['counter.bob']?.id],
     });
 
+    // count items opened from the menu, no task chosen: nothing is asked that the server refuses, the page says
+    // what to choose
+    const refusedItems: number[] = [];
+    const watchItems = (r: { url(): string; status(): number }) => {
+      if (r.url().includes('/api/inventoryCheckItem/') && r.status() >= 400) refusedItems.push(r.status());
+    };
+    sup.on('response', watchItems);
+    await sup.goto(`${server.url}/inventory/item`);
+    await sup.getByTestId('item-choose-task').waitFor();
+    await sup.waitForLoadState('networkidle');
+    sup.off('response', watchItems);
+    assert.deepEqual(refusedItems, []);
+    assert.equal(await sup.locator('.ant-message-error').count(), 0);
+
     // the supervisor watches the task list
     await sup.goto(`${server.url}/inventory/task`);
     const taskRow = sup.locator('.ant-table-row').filter({ hasText: 'November full count' });
