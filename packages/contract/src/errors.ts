@@ -61,6 +61,7 @@ export const ERROR_CODES = {
   areaHasStreams: 409,
   usedByOpenTask: 409,
   locationLockedByCount: 409,
+  skuCountedKeepCodes: 409,
   // stock snapshots and pick records
   importInvalidCsv: 400,
   snapshotInUse: 409,

@@ -281,6 +281,13 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '盘点任务 {task} 尚未结束且正在使用该数据；待该任务审核通过、驳回或取消后才能删除',
     'zh-tw': '盤點任務 {task} 尚未結束且正在使用該資料；待該任務核准、駁回或取消後才能刪除',
   },
+  skuCountedKeepCodes: {
+    en: 'Count task {task} is still open and scans this SKU by its code, barcodes and consignor; keep them (adding barcodes is fine) until that task is approved, rejected or cancelled',
+    'zh-cn':
+      '盘点任务 {task} 尚未结束，正按该 SKU 的编码、条码和货主扫描；该任务审核通过、驳回或取消前请保留它们（可新增条码）',
+    'zh-tw':
+      '盤點任務 {task} 尚未結束，正依該 SKU 的編碼、條碼和貨主掃描；該任務核准、駁回或取消前請保留它們（可新增條碼）',
+  },
   locationLockedByCount: {
     en: 'Count task {task} has locked this location; its status can change again once the task is submitted or cancelled',
     'zh-cn': '该库位已被盘点任务 {task} 锁定；任务提交或取消后才能修改状态',

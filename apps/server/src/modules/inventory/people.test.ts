@@ -178,6 +178,15 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
     expect((await t.call(warehouseSku.detail, { id: spare }, { token: admin })).status).toBe(200);
     // the barcode still finds its SKU: the count goes on
     expect((await t.call(warehouseSku.byBarcode, { code: first.barcode }, { token: admin })).status).toBe(200);
+    // nor may an edit take away what the count scans by (its code, a barcode, its consignor); adding a barcode may
+    const skuBody = (await t.call(warehouseSku.detail, { id: first.id }, { token: admin })).result;
+    const edit = (change: Record<string, unknown>) =>
+      t.call(warehouseSku.update, { ...skuBody, ...change }, { token: admin, lang: 'zh-tw' });
+    const dropped = await edit({ barcodes: [] });
+    expectError(dropped, 409, 'skuCountedKeepCodes');
+    expect(dropped.body.message).toContain(seeded.taskCode);
+    expectError(await edit({ code: 'PPM-RENAMED' }), 409, 'skuCountedKeepCodes');
+    expect((await edit({ name: 'Renamed', barcodes: [first.barcode, 'PPM-EXTRA'] })).status).toBe(200);
 
     // a consignor, an area and a warehouse only a draft's scope or a task's warehouse names
     const consignorId = (await t.call(warehouseConsignor.add, { code: 'PPM-C2', name: 'C2' }, { token: admin }))

@@ -9,7 +9,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { createConsignorRepo } from '../consignor';
-import { refuseIfCounted } from '../warehouse';
+import { openTaskUsing, refuseIfCounted } from '../warehouse';
 import { createSkuRepo, type SkuFilters, type SkuRow } from './sku.repo';
 
 type Input<K extends keyof typeof warehouseSku> = InputOf<(typeof warehouseSku)[K]>;
@@ -158,6 +158,12 @@ export function createSkuService(kernel: Kernel) {
       if (!before) throw notFound();
       const barcodes = await check(ctx, input, input.id);
       const beforeCodes = (await repo.barcodesOf(ctx, [input.id])).get(input.id) ?? [];
+      // a running count finds the SKU by its code and barcodes, on its consignor's lines: none of them may go
+      const dropped = beforeCodes.some((b) => !barcodes.includes(b));
+      if (dropped || input.code !== before.code || input.consignorId !== Number(before.consignor_id)) {
+        const task = await openTaskUsing(kernel.db, ctx, 'sku', input.id);
+        if (task !== undefined) throw new AppError('skuCountedKeepCodes', { task });
+      }
       const changes = { ...columns(input), ...updated(ctx, Date.now()) };
       await kernel.db.transaction().execute(async (trx) => {
         const tx = createSkuRepo(trx);
