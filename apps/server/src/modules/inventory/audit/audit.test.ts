@@ -401,16 +401,17 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       'Consignor',
       'Lot',
       'Book quantity',
-      'Counted quantity',
-      'Review quantity',
+      'First count',
+      'Recount quantity',
       'Final quantity',
-      'Difference',
-      'Difference %',
-      'Difference value',
-      'Result',
+      'Difference (final)',
+      'Difference % (final)',
+      'Difference value (final)',
+      'Result (final)',
       'Abnormal cause',
       'Counter',
       'Count time',
+      'Recounted by',
     ]);
     // only the line still different: line 1, short by 2 after its review confirmed the count
     expect(lines).toHaveLength(2);
@@ -433,6 +434,7 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       '',
     ]);
     expect(lines[1]?.[14]).toBe('au_counter2');
+    expect(lines[1]?.[16]).toBe('au_reviewer');
     // every line on request, headers in Chinese
     const zh = await download(
       t,
