@@ -177,6 +177,20 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       counterIds: [people['counter.bob']?.id],
     });
 
+    // count items opened from the menu, no task chosen: nothing is asked that the server refuses, the page says
+    // what to choose
+    const refusedItems: number[] = [];
+    const watchItems = (r: { url(): string; status(): number }) => {
+      if (r.url().includes('/api/inventoryCheckItem/') && r.status() >= 400) refusedItems.push(r.status());
+    };
+    sup.on('response', watchItems);
+    await sup.goto(`${server.url}/inventory/item`);
+    await sup.getByTestId('item-choose-task').waitFor();
+    await sup.waitForLoadState('networkidle');
+    sup.off('response', watchItems);
+    assert.deepEqual(refusedItems, []);
+    assert.equal(await sup.locator('.ant-message-error').count(), 0);
+
     // the supervisor watches the task list
     await sup.goto(`${server.url}/inventory/task`);
     const taskRow = sup.locator('.ant-table-row').filter({ hasText: 'November full count' });
@@ -357,7 +371,13 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       assigneeId: people['counter.bob']?.id,
     });
 
-    const bobContext = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    // Bob recounts on a phone, as he counts: the required review quantity must be on screen
+    const bobContext = await env.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const bob = await bobContext.newPage();
     bob.on('pageerror', (e) => errors.push(String(e)));
     await signInAs(bob, server, 'counter.bob', people['counter.bob']?.password ?? '');
@@ -377,6 +397,14 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       assert.ok(n >= 1);
       for (let i = 0; i < n; i++) {
         const field = inputs.nth(i);
+        // on the phone's screen once the drawer has slid in
+        let box = await field.boundingBox();
+        for (let wait = 0; wait < 30 && !(box && box.x >= 0 && box.x + box.width <= 390); wait++) {
+          await bob.waitForTimeout(100);
+          box = await field.boundingBox();
+        }
+        if (i === 0) await shot(bob, 'counting-review-phone');
+        assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `review quantity ${i} is on the phone's screen`);
         const input = (await field.evaluate((el) => el.tagName)) === 'INPUT' ? field : field.locator('input');
         await input.fill('2');
         const id = (await field.getAttribute('data-testid'))?.replace('review-qty-', '');
@@ -399,12 +427,15 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
     const recount = aud.getByTestId('audit-recount-dialog');
     await recount.getByLabel('Reason', { exact: true }).fill('Z-A2 differs from the book twice; recount it');
     const lines = recount.getByTestId('audit-recount-lines');
-    if ((await lines.locator('.ant-table-row-selected').count()) === 0)
-      await lines.locator('.ant-table-row').filter({ hasText: 'Z-A2' }).locator('input[type=checkbox]').check();
+    // Z-A2's difference, confirmed by Bob's review, is still outside the tolerance: preselected and marked so
+    const za2 = lines.locator('.ant-table-row').filter({ hasText: 'Z-A2' });
+    await lines.locator('.ant-table-row-selected').filter({ hasText: 'Z-A2' }).waitFor();
+    assert.match((await za2.textContent()) ?? '', /Outside tolerance/);
     await recount.getByRole('button', { name: 'Reject with recount' }).click();
     await aud
       .locator('.ant-message-notice')
-      .filter({ hasText: /Review task/ })
+      // the message names the review task by its code, as the review list shows it (not its internal id)
+      .filter({ hasText: /Review task [A-Z0-9]+-R\d+ was created/ })
       .waitFor();
     const recountTask = (
       await admin<{ items: { id: number; version: number; status: number }[] }>('/api/inventoryReviewTask/page', {

@@ -62,6 +62,9 @@ export const ERROR_CODES = {
   generateTooMany: 400,
   labelsTooMany: 400,
   areaHasStreams: 409,
+  usedByOpenTask: 409,
+  locationLockedByCount: 409,
+  skuCountedKeepCodes: 409,
   // stock snapshots and pick records
   importInvalidCsv: 400,
   snapshotInUse: 409,

@@ -3,7 +3,7 @@ import { idQuery, pageInputWith, pageOf, zId, zOptText } from '../common';
 import { service } from '../endpoint';
 import { historyEntry } from './item';
 import { MAX_QUANTITY, quantityPrecisionOk } from './snapshot';
-import { personOption, personQuery } from './subtask';
+import { personOption, reviewerQuery } from './subtask';
 import { zDateOnly } from './task';
 
 /** A review (recheck) task: lines counted again, blind, by someone who is not their first counter. */
@@ -112,10 +112,10 @@ export const inventoryReviewTask = service('inventoryReviewTask', {
     action: 'assigneeOptions',
     method: 'GET',
     permission: 'inventoryReviewTask:assign',
-    input: personQuery,
+    input: reviewerQuery,
     output: z.array(personOption),
     summary:
-      'Enabled users of the tenant to assign a review to (name or account contains `keyword`, or the comma-separated `ids`), at most 50',
+      "Users to assign a review to: a search (name or account contains `keyword`) lists enabled users within the caller's data scope who may enter review quantities (`inventoryReviewTask:review`) and counted none of the lines first (the lines of `itemIds` or of `reviewTaskId`, else every line of `taskId`); `ids` (comma-separated) names chosen ones within the data scope. At most 50",
   },
   review: {
     action: 'review',
@@ -202,6 +202,8 @@ export const auditDetail = auditTaskEntity.extend({
       auditorName: z.string().nullable(),
       time: z.string(),
       reviewTaskId: z.number().nullable(),
+      /** The code of that review task (what users read). */
+      reviewTaskCode: z.string().nullable(),
     }),
   ),
 });
@@ -252,7 +254,7 @@ export const inventoryCheckAudit = service('inventoryCheckAudit', {
       assigneeId: zId.optional(),
       deadline: zDateOnly.optional(),
     }),
-    output: z.object({ reviewTaskId: z.number() }),
+    output: z.object({ reviewTaskId: z.number(), reviewTaskCode: z.string() }),
     summary: 'pendingAudit -> inReview: a review task is raised for the lines (recountRequested)',
   },
   rejectClose: {

@@ -31,21 +31,32 @@ export const itemEntity = z.object({
   boxGauge: z.number().nullable(),
   unit: z.string().nullable(),
   bookQty: z.number().nullable(),
-  /** null: not counted; 0: counted as zero. */
+  /** The first count. null: not counted; 0: counted as zero. */
   countedQty: z.number().nullable(),
   cartons: z.number().nullable(),
   loose: z.number().nullable(),
+  /** Difference, % and value of the first count. */
   diffQty: z.number().nullable(),
   diffPct: z.number().nullable(),
   diffValue: z.number().nullable(),
+  /** The result as the line stands now (a recount's once one settled it); the result filter and sort use it. */
   result: z.number().nullable(),
   counterId: z.number().nullable(),
   counterName: z.string().nullable(),
   countTime: z.string().nullable(),
   abnormalCause: z.string().nullable(),
   pictures: z.array(pictureRef),
+  /** The latest recount: its quantity, who entered it and when. */
   reviewQty: z.number().nullable(),
+  reviewerName: z.string().nullable(),
+  reviewTime: z.string().nullable(),
+  /** Fixed on approval (or when a review settles the line). */
   finalQty: z.number().nullable(),
+  /** What stands now: the final quantity, else the recount, else the first count; with its difference, % and value. */
+  currentQty: z.number().nullable(),
+  currentDiffQty: z.number().nullable(),
+  currentDiffPct: z.number().nullable(),
+  currentDiffValue: z.number().nullable(),
   status: z.number(),
   version: z.number(),
   remark: z.string().nullable(),

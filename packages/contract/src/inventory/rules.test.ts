@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ItemResult } from '../enums';
-import { accuracy, difference, differencePct, lineResult, roundQty, splitCartons, withinTolerance } from './rules';
+import { ItemResult, ItemStatus } from '../enums';
+import {
+  accuracy,
+  difference,
+  differencePct,
+  lineResult,
+  outsideToleranceNow,
+  recountByDefault,
+  roundQty,
+  splitCartons,
+  withinTolerance,
+} from './rules';
 
 describe('count measures', () => {
   it('difference is counted minus book, rounded to three decimals, null when not counted', () => {
@@ -49,5 +59,30 @@ describe('count measures', () => {
   it('accuracy is matching lines over counted lines', () => {
     expect(accuracy(9, 10)).toBe(0.9);
     expect(accuracy(0, 0)).toBeNull();
+  });
+});
+
+describe('the tolerance of a line as it stands now', () => {
+  const line = (over: Partial<Parameters<typeof outsideToleranceNow>[0]>) => ({
+    bookQty: 10,
+    countedQty: 10,
+    reviewQty: null,
+    status: ItemStatus.counted,
+    ...over,
+  });
+
+  it('judges a settled line by its review quantity, else its count; escalated lines are always outside', () => {
+    expect(outsideToleranceNow(line({ countedQty: 5, reviewQty: 5, status: ItemStatus.resolved }), 0, 10)).toBe(true);
+    expect(outsideToleranceNow(line({ countedQty: 20, status: ItemStatus.resolved }), 0, 10)).toBe(true);
+    expect(outsideToleranceNow(line({ countedQty: 5, reviewQty: 10, status: ItemStatus.resolved }), 0, 10)).toBe(false);
+    expect(outsideToleranceNow(line({ countedQty: 11 }), 0, 10)).toBe(false);
+    expect(outsideToleranceNow(line({ status: ItemStatus.escalated }), 0, 10)).toBe(true);
+    expect(outsideToleranceNow(line({ countedQty: null }), 0, 10)).toBe(false);
+  });
+
+  it('recounts by default no line an open review holds', () => {
+    expect(recountByDefault(line({ countedQty: 5, status: ItemStatus.resolved }), 0, 10)).toBe(true);
+    expect(recountByDefault(line({ countedQty: 5, status: ItemStatus.recountRequested }), 0, 10)).toBe(false);
+    expect(recountByDefault(line({ countedQty: 5, reviewQty: 4, status: ItemStatus.recounted }), 0, 10)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ItemResult } from '../enums';
+import { ItemResult, ItemStatus } from '../enums';
 
 // The measures of docs/counting.md#measures, shared by the server (counters, audit, reports) and the web (drawers).
 
@@ -45,6 +45,35 @@ export function withinTolerance(book: number, counted: number | null, toleranceQ
   if (toleranceQty > 0 && diff <= toleranceQty) return true;
   const pct = differencePct(book, counted) ?? 100;
   return tolerancePct > 0 && pct <= tolerancePct;
+}
+
+/**
+ * Whether a line is outside the task's tolerance as it stands now: escalated lines always are; otherwise its latest
+ * figure (the review quantity, else the counted quantity) is compared with the book. A line a review settled is
+ * judged by that review (a confirmed difference stays outside). Uncounted lines are not.
+ */
+export function outsideToleranceNow(
+  line: { bookQty: number; countedQty: number | null; reviewQty?: number | null | undefined; status: number },
+  toleranceQty: number,
+  tolerancePct: number,
+): boolean {
+  if (line.status === ItemStatus.escalated) return true;
+  const qty = line.reviewQty ?? line.countedQty;
+  if (qty === null) return false;
+  return !withinTolerance(line.bookQty, qty, toleranceQty, tolerancePct);
+}
+
+/**
+ * Whether "reject with recount" takes a line unless the auditor chooses otherwise: outside the tolerance now
+ * ({@link outsideToleranceNow}) and not held by an open review (recountRequested, recounted).
+ */
+export function recountByDefault(
+  line: { bookQty: number; countedQty: number | null; reviewQty?: number | null | undefined; status: number },
+  toleranceQty: number,
+  tolerancePct: number,
+): boolean {
+  if (line.status === ItemStatus.recountRequested || line.status === ItemStatus.recounted) return false;
+  return outsideToleranceNow(line, toleranceQty, tolerancePct);
 }
 
 /** Cartons and loose units of a quantity against a box gauge (none without a gauge of at least 1). */

@@ -128,10 +128,23 @@ export const personOption = z.object({
   orgName: z.string().nullable(),
 });
 
-/** The people picker of counting (counters, reviewers): name or account contains the keyword; at most 50. */
+/**
+ * The people picker of counting (counters, reviewers): name or account contains the keyword; at most 50. A search
+ * lists only people who can do the work, within the caller's data scope; `ids` names the chosen ones.
+ */
 export const personQuery = z.object({
   keyword: z.string().trim().max(64).optional(),
   ids: z.string().max(2000).optional(),
+});
+
+/** The reviewer picker: also leaves out the first counters of the lines (of `itemIds`, else of the whole task). */
+export const reviewerQuery = personQuery.extend({
+  /** The count task whose lines are to be recounted. */
+  taskId: zId.optional(),
+  /** Comma-separated ids of those lines (default: every line of the task). */
+  itemIds: z.string().max(4000).optional(),
+  /** A review task being reassigned: its lines. */
+  reviewTaskId: zId.optional(),
 });
 
 /** Sub-tasks (`inventoryCheckSubTask`): visible within the warehouse's data scope, or to their assigned counters. */
@@ -207,7 +220,7 @@ export const inventoryCheckSubTask = service('inventoryCheckSubTask', {
     input: personQuery,
     output: z.array(personOption),
     summary:
-      'Enabled users of the tenant to assign as counters (name or account contains `keyword`, or the comma-separated `ids`), at most 50',
+      "Users to assign as counters: a search (name or account contains `keyword`) lists enabled users within the caller's data scope who may scan (`inventoryScan:scan`); `ids` (comma-separated) names chosen ones within the data scope. At most 50",
   },
   complete: {
     action: 'complete',

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '@shelfwise/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors/app-error';
-import { issueMessage } from '../http/reply';
+import { hasMessage, t } from '../i18n/translate';
 import { readXlsx, type SheetColumn } from './xlsx';
 
 /** Largest master-data import, in rows. */
@@ -77,9 +77,52 @@ export async function readImportSheet(file: Readable, columns: readonly SheetCol
   return sheet.rows;
 }
 
-/** The first problem of a row that failed its schema, as `Column: message`. */
+/**
+ * A schema problem of an import cell in plain words in the reader's language ("must not be empty", "must be at
+ * least 0"), never the validator's own wording: custom checks name a message key; the built-in checks are worded
+ * here by their kind.
+ */
+export function plainIssue(issue: z.core.$ZodIssue, locale: Locale): string {
+  const bound = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number(v));
+  // a check that names its own message key (custom checks, formats like a mobile number) says it best
+  if (hasMessage(issue.message)) return t(issue.message, locale);
+  switch (issue.code) {
+    case 'custom':
+      return t('import_invalid', locale);
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? t('import_empty', locale)
+          : t('import_too_short', locale, { n: bound(issue.minimum) });
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return t(issue.inclusive === false ? 'import_above' : 'import_min', locale, { n: bound(issue.minimum) });
+      return t('import_empty', locale);
+    case 'too_big':
+      if (issue.origin === 'string') return t('import_too_long', locale, { n: bound(issue.maximum) });
+      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+        return t(issue.inclusive === false ? 'import_below' : 'import_max', locale, { n: bound(issue.maximum) });
+      return t('import_invalid', locale);
+    case 'invalid_type': {
+      const input = (issue as { input?: unknown }).input;
+      if (input === undefined || input === null || input === '') return t('import_empty', locale);
+      if (issue.expected === 'number' || issue.expected === 'bigint') return t('not_a_number', locale);
+      if (issue.expected === 'int') return t('import_whole', locale);
+      return t('import_invalid', locale);
+    }
+    case 'not_multiple_of':
+      return t('import_whole', locale);
+    case 'invalid_value':
+      return t('import_not_allowed', locale);
+    case 'invalid_format':
+      return t('import_format', locale);
+    default:
+      return t('import_invalid', locale);
+  }
+}
+
+/** The first problem of a row that failed its schema, as `Column: message` in plain words. */
 export function rowIssue(error: z.ZodError, locale: Locale, header: (key: string) => string): string {
   const issue = error.issues[0];
   const field = header(String(issue?.path[0] ?? ''));
-  return `${field}: ${issue ? issueMessage(issue, locale) : ''}`;
+  return `${field}: ${issue ? plainIssue(issue, locale) : ''}`;
 }

@@ -6,7 +6,7 @@ import type { ErrorCode, I18nText } from '@shelfwise/contract';
  */
 export const MESSAGES: Record<ErrorCode | string, I18nText> = {
   validation: {
-    en: 'The form has {count} items failing verification, modify and resubmit',
+    en: 'The form has {count, plural, one {# item} other {# items}} failing verification, modify and resubmit',
     'zh-cn': '表单有 {count} 项未通过验证，请修改后再提交',
     'zh-tw': '表單有 {count} 項未通過驗證，請修改後再提交',
   },
@@ -291,6 +291,23 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '该库区在实时监控中有 {count} 路摄像头：请先删除或移到其他库区',
     'zh-tw': '該儲區在即時監控中有 {count} 路攝影機：請先刪除或移到其他儲區',
   },
+  usedByOpenTask: {
+    en: 'Count task {task} is still open and uses this record; it can be deleted once that task is approved, rejected or cancelled',
+    'zh-cn': '盘点任务 {task} 尚未结束且正在使用该数据；待该任务审核通过、驳回或取消后才能删除',
+    'zh-tw': '盤點任務 {task} 尚未結束且正在使用該資料；待該任務核准、駁回或取消後才能刪除',
+  },
+  skuCountedKeepCodes: {
+    en: 'Count task {task} is still open and scans this SKU by its code, barcodes and consignor; keep them (adding barcodes is fine) until that task is approved, rejected or cancelled',
+    'zh-cn':
+      '盘点任务 {task} 尚未结束，正按该 SKU 的编码、条码和货主扫描；该任务审核通过、驳回或取消前请保留它们（可新增条码）',
+    'zh-tw':
+      '盤點任務 {task} 尚未結束，正依該 SKU 的編碼、條碼和貨主掃描；該任務核准、駁回或取消前請保留它們（可新增條碼）',
+  },
+  locationLockedByCount: {
+    en: 'Count task {task} has locked this location; its status can change again once the task is submitted or cancelled',
+    'zh-cn': '该库位已被盘点任务 {task} 锁定；任务提交或取消后才能修改状态',
+    'zh-tw': '該儲位已被盤點任務 {task} 鎖定；任務送出或取消後才能修改狀態',
+  },
   locationHasCountLines: {
     en: 'Locations counted in a stocktake cannot be deleted (disable them instead): {codes}',
     'zh-cn': '已在盘点中使用的库位不能删除（可改为停用）：{codes}',
@@ -307,7 +324,7 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '盤點任務已提交，盤點數量不能再修改',
   },
   uncountedLines: {
-    en: '{count} lines are not counted yet; count them, or set the task to count them as zero, before submitting',
+    en: '{count, plural, one {# line is} other {# lines are}} not counted yet; count them, or set the task to count them as zero, before submitting',
     'zh-cn': '还有 {count} 行未盘点；请先盘点，或将任务设为未盘行按零计，再提交',
     'zh-tw': '還有 {count} 行未盤點；請先盤點，或將任務設為未盤行按零計，再提交',
   },
@@ -332,17 +349,17 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '子任務目前為「{status}」，無法執行此操作',
   },
   locationsInOtherSubTask: {
-    en: '{count} of these locations already belong to another sub-task (for example {sample})',
+    en: '{count, plural, one {# of these locations already belongs} other {# of these locations already belong}} to another sub-task (for example {sample})',
     'zh-cn': '其中 {count} 个库位已属于其他子任务（例如 {sample}）',
     'zh-tw': '其中 {count} 個儲位已屬於其他子任務（例如 {sample}）',
   },
   locationsOutsideTask: {
-    en: '{count} of these locations are not part of the count task (for example {sample})',
+    en: '{count, plural, one {# of these locations is} other {# of these locations are}} not part of the count task (for example {sample})',
     'zh-cn': '其中 {count} 个库位不在该盘点任务范围内（例如 {sample}）',
     'zh-tw': '其中 {count} 個儲位不在該盤點任務範圍內（例如 {sample}）',
   },
   unconfirmedLocations: {
-    en: '{count} locations are not confirmed yet (for example {sample})',
+    en: '{count, plural, one {# location is} other {# locations are}} not confirmed yet (for example {sample})',
     'zh-cn': '还有 {count} 个库位未确认（例如 {sample}）',
     'zh-tw': '還有 {count} 個儲位未確認（例如 {sample}）',
   },
@@ -387,7 +404,7 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '複盤任務目前為「{status}」，無法執行此操作',
   },
   reviewQuantityMissing: {
-    en: '{count} lines have no review quantity yet',
+    en: '{count, plural, one {# line has} other {# lines have}} no review quantity yet',
     'zh-cn': '还有 {count} 行未填写复盘数量',
     'zh-tw': '還有 {count} 行未填寫複盤數量',
   },
@@ -407,17 +424,17 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '每行最多 {max} 張圖片',
   },
   locationCodesTaken: {
-    en: '{count} of the generated codes already exist in this warehouse (for example {sample})',
+    en: '{count, plural, one {# of the generated codes already exists} other {# of the generated codes already exist}} in this warehouse (for example {sample})',
     'zh-cn': '生成的编码中有 {count} 个在本仓库已存在（例如 {sample}）',
     'zh-tw': '產生的編碼中有 {count} 個在本倉庫已存在（例如 {sample}）',
   },
   generateTooMany: {
-    en: 'The ranges make {count} locations; at most {max} can be generated at once',
+    en: 'The ranges make {count, plural, one {# location} other {# locations}}; at most {max} can be generated at once',
     'zh-cn': '该范围将生成 {count} 个库位，一次最多生成 {max} 个',
     'zh-tw': '該範圍將產生 {count} 個儲位，一次最多產生 {max} 個',
   },
   labelsTooMany: {
-    en: 'The selection has {count} storage locations; at most {max} labels can be printed at once',
+    en: 'The selection has {count, plural, one {# storage location} other {# storage locations}}; at most {max} labels can be printed at once',
     'zh-cn': '所选范围有 {count} 个库位，一次最多打印 {max} 个标签',
     'zh-tw': '所選範圍有 {count} 個儲位，一次最多列印 {max} 個標籤',
   },
@@ -507,6 +524,29 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '条码只能包含不含空格的可打印字符（最多 64 个）；GTIN-8/12/13/14 的校验位必须正确',
     'zh-tw': '條碼只能包含不含空格的可列印字元（最多 64 個）；GTIN-8/12/13/14 的檢查碼必須正確',
   },
+  import_empty: { en: 'must not be empty', 'zh-cn': '不能为空', 'zh-tw': '不能為空' },
+  import_too_short: {
+    en: 'must have at least {n} characters',
+    'zh-cn': '至少需要 {n} 个字符',
+    'zh-tw': '至少需要 {n} 個字元',
+  },
+  import_too_long: {
+    en: 'must have at most {n} characters',
+    'zh-cn': '不能超过 {n} 个字符',
+    'zh-tw': '不能超過 {n} 個字元',
+  },
+  import_min: { en: 'must be at least {n}', 'zh-cn': '不能小于 {n}', 'zh-tw': '不能小於 {n}' },
+  import_above: { en: 'must be more than {n}', 'zh-cn': '必须大于 {n}', 'zh-tw': '必須大於 {n}' },
+  import_max: { en: 'must be at most {n}', 'zh-cn': '不能大于 {n}', 'zh-tw': '不能大於 {n}' },
+  import_below: { en: 'must be less than {n}', 'zh-cn': '必须小于 {n}', 'zh-tw': '必須小於 {n}' },
+  import_whole: { en: 'must be a whole number', 'zh-cn': '必须是整数', 'zh-tw': '必須是整數' },
+  import_not_allowed: {
+    en: 'is not one of the allowed values',
+    'zh-cn': '不是允许的取值',
+    'zh-tw': '不是允許的取值',
+  },
+  import_format: { en: 'has the wrong format', 'zh-cn': '格式不正确', 'zh-tw': '格式不正確' },
+  import_invalid: { en: 'is not valid', 'zh-cn': '无效', 'zh-tw': '無效' },
   not_a_number: {
     en: 'Enter a number',
     'zh-cn': '请输入数字',

@@ -18,10 +18,20 @@ function paramText(value: string | number, locale: Locale): string {
   return String(value);
 }
 
-/** The text of a message key in a language, placeholders filled; unknown keys come back unchanged. */
+/** `{count, plural, one {# line is} other {# lines are}}`: the form of the language's plural rule, `#` the number. */
+const PLURAL = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+
+/**
+ * The text of a message key in a language, plural forms chosen and placeholders filled; unknown keys come back
+ * unchanged.
+ */
 export function t(key: string, locale: Locale, params: Record<string, string | number> = {}): string {
   const entry = MESSAGES[key];
-  const text = entry ? entry[locale] : key;
+  const text = (entry ? entry[locale] : key).replace(PLURAL, (m, name: string, one: string, other: string) => {
+    if (!(name in params)) return m;
+    const n = Number(params[name]);
+    return (new Intl.PluralRules(locale).select(n) === 'one' ? one : other).replaceAll('#', String(params[name]));
+  });
   return text.replace(/\{(\w+)\}/g, (m, name: string) =>
     name in params ? paramText(params[name] as string | number, locale) : m,
   );

@@ -1,5 +1,11 @@
 /** English texts of the counting pages (namespace `inventory`), keyed by page. */
 export const inventoryEn = {
+  people: {
+    noCounter:
+      'No one found. Listed are enabled accounts in your data scope that may use the scanning workbench (the counter role).',
+    noReviewer:
+      'No one found. Listed are enabled accounts in your data scope that may recount; whoever counted these lines first is left out.',
+  },
   common: {
     warehouse: 'Warehouse',
     allWarehouses: 'All warehouses',
@@ -63,6 +69,7 @@ export const inventoryEn = {
       orderRef: 'Order ref',
       importedAt: 'Imported at',
       import: 'Import',
+      deleted_one: '{{count}} pick record deleted',
       deleted: '{{count}} pick records deleted',
       clear: 'Clear by dates',
       clearTitle: 'Clear pick records',
@@ -73,6 +80,7 @@ export const inventoryEn = {
       clearConfirm: 'Every pick of {{warehouse}} from {{from}} to {{to}} will be deleted. This cannot be undone.',
       openStart: 'the first',
       openEnd: 'the last',
+      cleared_one: '{{count}} pick record cleared',
       cleared: '{{count}} pick records cleared',
       clearFailed: 'Clearing failed',
     },
@@ -162,6 +170,7 @@ export const inventoryEn = {
     submitUncountedZero: 'Lines not counted will be counted as zero (result: missing).',
     submitOk: 'Submit irreversibly',
     submitted: 'Submitted for audit',
+    submittedReview_one: 'Submitted; {{count}} review task was raised for lines outside tolerance',
     submittedReview: 'Submitted; {{count}} review tasks were raised for lines outside tolerance',
     cancel: 'Cancel task',
     cancelTitle: 'Cancel count task {{code}}?',
@@ -209,6 +218,7 @@ export const inventoryEn = {
     codesPlaceholder: 'A-01-01-01\nA-01-01-02\n…',
     codesHelp:
       'Paste the codes one per line (a column copied from a spreadsheet works). Locations of another sub-task are refused.',
+    codesCount_one: '{{count}} distinct code',
     codesCount: '{{count}} distinct codes',
     codesRequired: 'Please enter at least one location code',
     codesTooMany: 'At most {{max}} codes',
@@ -216,8 +226,9 @@ export const inventoryEn = {
     repartitionLocked: 'Counting has begun in this sub-task: its locations stay.',
     current: 'Now: {{text}}',
     counters: 'Counters',
-    countersPick: 'Search by account, name or phone',
-    countersHelp: 'They see this sub-task in their scanning workbench.',
+    countersPick: 'Search by account or name',
+    countersHelp:
+      'They see this sub-task in their scanning workbench. Only enabled accounts in your data scope with the counter role are offered.',
     countersRequired: 'Please select at least one counter',
     unassigned: 'Not assigned',
     startTime: 'Started',
@@ -299,6 +310,7 @@ export const inventoryEn = {
     },
   },
   item: {
+    chooseTask: "Choose a count task (or open a sub-task's lines) to list and export its count lines.",
     title: 'Count items',
     bookQty: 'WMS quantity',
     countedQty: 'Counted quantity',
@@ -306,10 +318,10 @@ export const inventoryEn = {
     boxGauge: 'Box gauge',
     cartonsLoose: 'Cartons + loose',
     cartonsValue: '{{cartons}} ctn + {{loose}}',
-    diff: 'Difference',
+    diff: 'Difference (first count)',
     diffPct: 'Difference %',
     diffValue: 'Difference value',
-    result: 'Result',
+    result: 'Result (final)',
     status: 'Status',
     counter: 'Counter',
     countTime: 'Time',
@@ -317,7 +329,10 @@ export const inventoryEn = {
     abnormalCausePick: 'Select abnormal cause',
     picture: 'Picture',
     pictures: 'Pictures',
-    reviewQty: 'Review quantity',
+    reviewerName: 'Recounted by',
+    currentQty: 'Final quantity',
+    currentDiff: 'Difference (final)',
+    reviewQty: 'Recount quantity',
     finalQty: 'Final quantity',
     countedFilter: 'Counted',
     countedYes: 'Counted',
@@ -344,6 +359,7 @@ export const inventoryEn = {
     pictureType: 'Pictures can only be jpg, png or jpeg',
     pictureSize: 'A picture must not be larger than 10 MB',
     pictureRules: 'jpg, png or jpeg, at most 10 MB each, up to 20 per line',
+    pictureCount_one: '{{count}} picture',
     pictureCount: '{{count}} pictures',
     noPictures: 'No pictures',
     resultTitle: 'Check result · {{location}} · {{sku}}',

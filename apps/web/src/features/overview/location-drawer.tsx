@@ -1,6 +1,5 @@
 import {
   AbcClassEnum,
-  InventoryStatusEnum,
   ItemResultEnum,
   ItemStatusEnum,
   LocationCountStateEnum,
@@ -16,6 +15,7 @@ import { EnumTag } from '../system';
 import { type OverviewLine, useLocationLines } from './overview.api';
 import { statePalette } from './overview-states';
 import { useStateLabel } from './state-legend';
+import { TaskStatusTag } from './task-status';
 import './overview.texts';
 
 /** A count state as a tag in its overview colour. */
@@ -208,7 +208,7 @@ export function LocationDrawer({
                     <span>
                       {data.task.code} · {data.task.name}
                     </span>
-                    <EnumTag def={InventoryStatusEnum} value={data.task.inventoryStatus} />
+                    <TaskStatusTag task={data.task} />
                   </Space>
                 ) : (
                   t('lines.noTask')

@@ -1,16 +1,15 @@
-import { InventoryStatusEnum } from '@shelfwise/contract/enums';
 import { Form, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../components/crud';
 import { useTaskList } from '../inventory/task/task.api';
-import { useEnumLabel } from '../system';
 import { useAreaList } from '../warehouse/area.api';
 import { useConsignorList } from '../warehouse/consignor.api';
 import { useWarehouseOptions } from '../warehouse/warehouse-pickers';
 import { type OverviewTask, useSkuSearch } from './overview.api';
 import './overview.texts';
 import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
+import { useTaskStatusLabel } from './task-status';
 
 /** What the 2D plan and the 3D scene are filtered by. */
 export interface OverviewFilterValues {
@@ -38,19 +37,19 @@ function TaskSelect({
   const { t } = useTranslation('overview');
   const can = useCan();
   const tasks = useTaskList(warehouseId, undefined, !!warehouseId && can('inventoryCheckTask:list'));
-  const statusLabel = useEnumLabel(InventoryStatusEnum);
+  const statusLabel = useTaskStatusLabel();
   const options = useMemo(() => {
     const list = (tasks.data ?? []).map((task) => ({
       value: task.id,
       label: `${task.code} · ${task.name}`,
-      status: statusLabel(task.inventoryStatus),
+      status: statusLabel(task),
     }));
     // the task the answer is coloured by is always offered, even without the task list permission
     if (current && !list.some((o) => o.value === current.id))
       list.unshift({
         value: current.id,
         label: `${current.code} · ${current.name}`,
-        status: statusLabel(current.inventoryStatus),
+        status: statusLabel(current),
       });
     return list;
   }, [tasks.data, current, statusLabel]);

@@ -1,11 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { OVERVIEW_MAX_LOCATIONS } from '@shelfwise/contract';
-import { InventoryStatusEnum } from '@shelfwise/contract/enums';
 import { Alert, Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EnumTag } from '../system';
 import type { OverviewResult } from './overview.api';
 import './overview.texts';
+import { TaskStatusTag } from './task-status';
 
 /**
  * The line above the plan or scene: the task that colours it, how many locations are drawn (and how many hold the
@@ -43,7 +42,7 @@ export function OverviewSummary({
             <Typography.Text>
               {data.task.code} · {data.task.name}
             </Typography.Text>
-            <EnumTag def={InventoryStatusEnum} value={data.task.inventoryStatus} />
+            <TaskStatusTag task={data.task} />
           </Space>
         ) : (
           <Typography.Text type="secondary">{t('summary.noTask')}</Typography.Text>

@@ -22,7 +22,8 @@ import {
 //
 // - A task is in progress while counting or counted, and once submitted until its audit is decided (pending audit
 //   or in review).
-// - Lines with difference: counted lines whose first count differs from the book (the task's `diff_line_count`).
+// - Lines with difference: counted lines that differ from the book as they stand now: the task's `diff_line_count`
+//   (first count) corrected by the lines completed reviews settled (a recount that found the book is no difference).
 // - Record accuracy = (lines counted - lines with difference) / lines counted; recount rate = lines put into a
 //   review task (not cancelled) / lines counted; both null while nothing is counted.
 // - Locations counted today: checklist locations whose count moved on since midnight in the warehouse's time zone
@@ -66,7 +67,7 @@ function figuresOf(tasks: OverviewTaskRow[], extra: Map<number, TaskExtraFigures
     if (isInProgress(t)) inProgress++;
     linesTotal += t.lineCount;
     linesCounted += t.countedLineCount;
-    linesWithDifference += t.diffLineCount;
+    linesWithDifference += t.diffLineCount + (extra.get(t.id)?.reviewedDiffShift ?? 0);
     reviewed += extra.get(t.id)?.reviewedLines ?? 0;
     today += extra.get(t.id)?.countedSince ?? 0;
   }

@@ -1,4 +1,4 @@
-import { api, DataScope, type Endpoint, OverviewState } from '@shelfwise/contract';
+import { api, DataScope, type Endpoint, ItemStatus, OverviewState, ReviewTaskStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
 import { expect400, expectError } from '../../../test/assertions';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../../test/harness';
@@ -259,5 +259,65 @@ describeEachDialect('warehouseOverview', (get) => {
       linesCounted: 13,
       linesWithDifference: 4,
     });
+  });
+  it('colours and counts what a completed recount settled: a difference the recount resolved is no longer one', async () => {
+    const t = get();
+    const db = t.kernel.db;
+    const r = await seedOverviewTask(t, admin, { prefix: 'OR' });
+    const before = await ok(o.cards, { taskId: r.taskId });
+    expect(statesByCode(await answer(o.plan2d, { warehouseId: r.warehouseId }))['02']).toBe(OverviewState.difference);
+    // -02's differing line recounted and found as booked, in a completed review task
+    const line = r.items.find((i) => i.locationId === r.loc['02']) as (typeof r.items)[number];
+    const reviewId = t.kernel.ids.next();
+    const now = Date.now();
+    await db
+      .insertInto('inv_review_task')
+      .values({
+        id: reviewId,
+        tenant_id: r.tenantId,
+        task_id: r.taskId,
+        warehouse_id: r.warehouseId,
+        code: `${r.taskCode}-R9`,
+        source: 'auto',
+        assignee_id: null,
+        deadline: null,
+        blind: 1,
+        status: ReviewTaskStatus.completed,
+        item_count: 1,
+        reviewed_count: 1,
+        reason: null,
+        completed_at: now,
+        version: 1,
+        created_at: now,
+        created_by: null,
+        updated_at: now,
+        updated_by: null,
+      })
+      .execute();
+    await db
+      .insertInto('inv_review_item')
+      .values({
+        id: t.kernel.ids.next(),
+        tenant_id: r.tenantId,
+        task_id: r.taskId,
+        review_task_id: reviewId,
+        item_id: line.id,
+        review_qty: line.bookQty,
+        outcome: 'corrected',
+        reviewed_by: null,
+        reviewed_at: now,
+      })
+      .execute();
+    await db
+      .updateTable('inv_item')
+      .set({ review_qty: line.bookQty, final_qty: line.bookQty, status: ItemStatus.resolved })
+      .where('id', '=', line.id)
+      .execute();
+    const plan = await answer(o.plan2d, { warehouseId: r.warehouseId });
+    expect(statesByCode(plan)['02']).toBe(OverviewState.match);
+    expect(statesByCode(await answer(o.scene3d, { warehouseId: r.warehouseId }))['02']).toBe(OverviewState.match);
+    const after = await ok(o.cards, { taskId: r.taskId });
+    expect(after.totals.linesWithDifference).toBe(before.totals.linesWithDifference - 1);
+    expect(after.totals.accuracy).toBeGreaterThan(before.totals.accuracy ?? 1);
   });
 });

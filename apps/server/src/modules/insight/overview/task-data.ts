@@ -181,6 +181,38 @@ export async function reviewLocations(db: Db, ctx: TenantContext, taskId: number
   return new Set(rows.map((r) => Number(r.location_id)));
 }
 
+/** Quantities carry three decimals: a difference below half a thousandth is none. */
+const EPS = 0.0005;
+
+/**
+ * How a completed review changed the differences of each location it touched: per location, the lines that differ
+ * now (review quantity against the book) less the lines that differed at the first count. The checklist's
+ * `diff_line_count` keeps the first count; the overview colours by what stands now.
+ */
+export async function reviewedDiffShift(db: Db, ctx: TenantContext, taskId: number): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const done = await reviewTaskIds(db, ctx, taskId, [ReviewTaskStatus.completed]);
+  if (!done.length) return out;
+  const rows = await tenantScoped(db, ctx, 'inv_review_item')
+    .selectFrom()
+    .innerJoin('inv_item as i', (j) =>
+      j.onRef('i.id', '=', 'inv_review_item.item_id').onRef('i.tenant_id', '=', 'inv_review_item.tenant_id'),
+    )
+    .select(['i.id', 'i.location_id', 'i.book_qty', 'i.counted_qty', 'i.diff_qty', 'i.review_qty'])
+    .distinct()
+    .where('inv_review_item.review_task_id', 'in', done)
+    .where('i.review_qty', 'is not', null)
+    .execute();
+  for (const r of rows) {
+    const first = r.counted_qty !== null && Number(r.diff_qty ?? 0) !== 0 ? 1 : 0;
+    const now = Math.abs(Number(r.review_qty) - Number(r.book_qty)) >= EPS ? 1 : 0;
+    if (now === first) continue;
+    const id = Number(r.location_id);
+    out.set(id, (out.get(id) ?? 0) + now - first);
+  }
+  return out;
+}
+
 /** The checklist states of a task: location id -> `checklistState` (see state-rule.ts). */
 export interface TaskStates {
   taskId: number;
@@ -190,6 +222,7 @@ export interface TaskStates {
 /** Reads the checklist of a task in chunks (by location id) and works out each location's state. */
 export async function loadTaskStates(db: Db, ctx: TenantContext, taskId: number, chunk = CHUNK): Promise<TaskStates> {
   const inReview = await reviewLocations(db, ctx, taskId);
+  const shift = await reviewedDiffShift(db, ctx, taskId);
   const states = new Map<number, number>();
   let after: string | undefined;
   for (;;) {
@@ -209,7 +242,7 @@ export async function loadTaskStates(db: Db, ctx: TenantContext, taskId: number,
             state: Number(r.state),
             lineCount: Number(r.line_count),
             countedLineCount: Number(r.counted_line_count),
-            diffLineCount: Number(r.diff_line_count),
+            diffLineCount: Number(r.diff_line_count) + (shift.get(id) ?? 0),
           },
           inReview.has(id),
         ),
@@ -312,6 +345,8 @@ export interface TaskExtraFigures {
   since: number;
   /** Distinct lines put into a review task that was not cancelled. */
   reviewedLines: number;
+  /** Lines differing now less lines that differed at the first count, over the lines completed reviews settled. */
+  reviewedDiffShift: number;
 }
 
 export async function taskExtraFigures(
@@ -338,5 +373,12 @@ export async function taskExtraFigures(
         .where('review_task_id', 'in', kept)
         .executeTakeFirst()
     : undefined;
-  return { countedSince: Number(counted?.n ?? 0), since, reviewedLines: Number(reviewed?.n ?? 0) };
+  let shift = 0;
+  for (const n of (await reviewedDiffShift(db, ctx, taskId)).values()) shift += n;
+  return {
+    countedSince: Number(counted?.n ?? 0),
+    since,
+    reviewedLines: Number(reviewed?.n ?? 0),
+    reviewedDiffShift: shift,
+  };
 }

@@ -42,13 +42,14 @@ const text = sheetText({
   consignor: { en: 'Consignor', 'zh-cn': '货主', 'zh-tw': '貨主' },
   lot: { en: 'Lot', 'zh-cn': '批次', 'zh-tw': '批次' },
   bookQty: { en: 'Book quantity', 'zh-cn': '账面数量', 'zh-tw': '帳面數量' },
-  countedQty: { en: 'Counted quantity', 'zh-cn': '盘点数量', 'zh-tw': '盤點數量' },
-  reviewQty: { en: 'Review quantity', 'zh-cn': '复盘数量', 'zh-tw': '複盤數量' },
+  countedQty: { en: 'First count', 'zh-cn': '初盘数量', 'zh-tw': '初盤數量' },
+  reviewQty: { en: 'Recount quantity', 'zh-cn': '复盘数量', 'zh-tw': '複盤數量' },
   finalQty: { en: 'Final quantity', 'zh-cn': '最终数量', 'zh-tw': '最終數量' },
-  difference: { en: 'Difference', 'zh-cn': '差异', 'zh-tw': '差異' },
-  differencePct: { en: 'Difference %', 'zh-cn': '差异率 %', 'zh-tw': '差異率 %' },
-  value: { en: 'Difference value', 'zh-cn': '差异金额', 'zh-tw': '差異金額' },
-  result: { en: 'Result', 'zh-cn': '盘点结果', 'zh-tw': '盤點結果' },
+  difference: { en: 'Difference (final)', 'zh-cn': '最终差异', 'zh-tw': '最終差異' },
+  differencePct: { en: 'Difference % (final)', 'zh-cn': '最终差异率 %', 'zh-tw': '最終差異率 %' },
+  value: { en: 'Difference value (final)', 'zh-cn': '最终差异金额', 'zh-tw': '最終差異金額' },
+  result: { en: 'Result (final)', 'zh-cn': '盘点结果（最终）', 'zh-tw': '盤點結果（最終）' },
+  reviewer: { en: 'Recounted by', 'zh-cn': '复盘人', 'zh-tw': '複盤人' },
   cause: { en: 'Abnormal cause', 'zh-cn': '异常原因', 'zh-tw': '異常原因' },
   counter: { en: 'Counter', 'zh-cn': '盘点人', 'zh-tw': '盤點人' },
   countTime: { en: 'Count time', 'zh-cn': '盘点时间', 'zh-tw': '盤點時間' },
@@ -72,11 +73,12 @@ export const LINE_KEYS = [
   'cause',
   'counter',
   'countTime',
+  'reviewer',
 ] as const;
 /** How many SKUs the detail and the report list (largest difference value first). */
 export const SKU_GROUP_LIMIT = 100;
 
-const WIDE = new Set<string>(['skuName', 'consignor', 'counter', 'countTime']);
+const WIDE = new Set<string>(['skuName', 'consignor', 'counter', 'countTime', 'reviewer']);
 
 type Group = { key: string; name: string | null } & Figures;
 
@@ -166,6 +168,7 @@ export function varianceReport(locale: Locale, time: TimeFormatter, data: Varian
             cause: l.abnormal_cause,
             counter: l.counter_real_name ?? l.counter_account ?? null,
             countTime: time(l.counted_at === null ? null : Number(l.counted_at)),
+            reviewer: l.reviewer_name ?? null,
           })
           .commit();
       }

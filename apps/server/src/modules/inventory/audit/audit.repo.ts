@@ -172,8 +172,13 @@ export function createAuditRepo(db: Kysely<Database>) {
         .leftJoin('sys_user as u', (j) =>
           j.onRef('u.id', '=', 'inv_audit_record.auditor_id').onRef('u.tenant_id', '=', 'inv_audit_record.tenant_id'),
         )
+        .leftJoin('inv_review_task as rt', (j) =>
+          j
+            .onRef('rt.id', '=', 'inv_audit_record.review_task_id')
+            .onRef('rt.tenant_id', '=', 'inv_audit_record.tenant_id'),
+        )
         .selectAll('inv_audit_record')
-        .select(['u.real_name', 'u.account'])
+        .select(['u.real_name', 'u.account', 'rt.code as review_task_code'])
         .where('inv_audit_record.task_id', '=', taskId)
         .orderBy('inv_audit_record.audited_at')
         .orderBy('inv_audit_record.id')
@@ -196,6 +201,12 @@ export function createAuditRepo(db: Kysely<Database>) {
             'c.name as consignor_name',
             'u.real_name as counter_real_name',
             'u.account as counter_account',
+            // who recounted the line last (its latest review entry)
+            sql<
+              string | null
+            >`(select coalesce(ru.real_name, ru.account) from inv_review_item ri inner join sys_user ru on ru.id = ri.reviewed_by and ru.tenant_id = ri.tenant_id where ri.tenant_id = inv_item.tenant_id and ri.item_id = inv_item.id and ri.reviewed_at is not null order by ri.reviewed_at desc, ri.id desc limit 1)`.as(
+              'reviewer_name',
+            ),
           ])
           .where('inv_item.task_id', '=', taskId);
         if (onlyDifferences) q = q.where(sql<boolean>`${QTY} is not null and abs(${DIFF}) >= ${EPS}`);

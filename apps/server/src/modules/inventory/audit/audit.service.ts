@@ -6,7 +6,7 @@ import {
   type InputOf,
   ItemStatus,
   type inventoryCheckAudit,
-  withinTolerance,
+  recountByDefault,
 } from '@shelfwise/contract';
 import { sql } from 'kysely';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
+import { resultOf } from '../item/item.repo';
 import { createItemService } from '../item/item.service';
 import { firstCounters, raiseReviewTask } from '../review/review-core';
 import { type AuditTaskRow, createAuditRepo, type Figures, NO_FIGURES } from './audit.repo';
@@ -166,6 +167,7 @@ export function createAuditService(kernel: Kernel) {
           auditorName: nameOf(r.real_name, r.account),
           time: time(Number(r.audited_at)) ?? '',
           reviewTaskId: r.review_task_id === null ? null : Number(r.review_task_id),
+          reviewTaskCode: r.review_task_code ?? null,
         })),
       };
     },
@@ -185,6 +187,7 @@ export function createAuditService(kernel: Kernel) {
           .updateTable()
           .set({
             final_qty: sql`coalesce(review_qty, counted_qty)`,
+            result: resultOf(sql`coalesce(review_qty, counted_qty)`),
             status: ItemStatus.resolved,
             version: sql`version + 1`,
             updated_at: now,
@@ -217,14 +220,15 @@ export function createAuditService(kernel: Kernel) {
     },
 
     /**
-     * pendingAudit -> inReview: a review task (source `auditor`) for the chosen lines, by default every escalated
-     * line and every line not settled by a review whose count is outside the task's tolerance.
+     * pendingAudit -> inReview: a review task (source `auditor`) for the chosen lines, by default every line outside
+     * the task's tolerance now (`recountByDefault`: escalated, or its review quantity, else its count, outside), as
+     * the web preselects them.
      */
     async rejectRecount(ctx: UserContext, input: Input<'rejectRecount'>) {
       const row = await taskOr404(ctx, input.id);
       await checkDecision(ctx, row, input.version);
       const now = Date.now();
-      const reviewTaskId = await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         let itemIds = input.itemIds?.length ? input.itemIds : undefined;
         if (!itemIds) {
           itemIds = [];
@@ -232,11 +236,13 @@ export function createAuditService(kernel: Kernel) {
           const tp = Number(row.tolerance_pct ?? 0);
           for await (const rows of repo.eachLineState(trx, ctx, input.id)) {
             for (const l of rows) {
-              const counted = l.counted_qty === null ? null : Number(l.counted_qty);
-              const escalated = Number(l.status) === ItemStatus.escalated;
-              const outside =
-                l.review_qty === null && counted !== null && !withinTolerance(Number(l.book_qty), counted, tq, tp);
-              if (escalated || outside) itemIds.push(Number(l.id));
+              const line = {
+                bookQty: Number(l.book_qty),
+                countedQty: l.counted_qty === null ? null : Number(l.counted_qty),
+                reviewQty: l.review_qty === null ? null : Number(l.review_qty),
+                status: Number(l.status),
+              };
+              if (recountByDefault(line, tq, tp)) itemIds.push(Number(l.id));
             }
           }
           if (!itemIds.length) throw new AppError('validation', { count: 1 }, { itemIds: ['review_lines_required'] });
@@ -264,8 +270,9 @@ export function createAuditService(kernel: Kernel) {
           now,
         );
         await record(trx, ctx, input.id, AuditDecision.rejectWithRecount, input.reason, now, raised.id);
-        return raised.id;
+        return raised;
       });
+      const reviewTaskId = created.id;
       kernel.logs.diff(ctx, {
         table: 'inv_task',
         id: input.id,
@@ -273,7 +280,7 @@ export function createAuditService(kernel: Kernel) {
         before: { audit_status: row.audit_status },
         after: { audit_status: AuditStatus.inReview, reason: input.reason, reviewTaskId },
       });
-      return { reviewTaskId };
+      return { reviewTaskId, reviewTaskCode: created.code };
     },
 
     /** pendingAudit -> rejected: the count is closed without adopting its quantities. */

@@ -8,6 +8,7 @@ import {
   ReviewTaskStatus,
 } from '@shelfwise/contract';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { errorsOf, expectError } from '../../../test/assertions';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../../test/harness';
@@ -225,6 +226,8 @@ describeEachDialect('inventoryCheckAudit', (get) => {
     expect(lines.map((l) => l.itemId)).toEqual([item(0).id, item(1).id]);
     const rv = (await t.call(review.detail, { id: recountId }, { token: admin })).result;
     expect(rv).toMatchObject({ source: 'auditor', assigneeId: reviewer.id, deadline: '2026-12-24', blind: true });
+    // users read the review task's code, as its list shows it, never its internal id
+    expect(r.result.reviewTaskCode).toBe(rv.code);
     expect((await taskVersion(t, task.taskId)).auditStatus).toBe(AuditStatus.inReview);
     const d = await detail(task.taskId);
     expect(d.openReviewCount).toBe(1);
@@ -235,6 +238,7 @@ describeEachDialect('inventoryCheckAudit', (get) => {
         auditorId: auditor.id,
         auditorName: 'au_auditor',
         reviewTaskId: recountId,
+        reviewTaskCode: rv.code,
       },
     ]);
     // nothing can be decided while the review is open
@@ -397,16 +401,17 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       'Consignor',
       'Lot',
       'Book quantity',
-      'Counted quantity',
-      'Review quantity',
+      'First count',
+      'Recount quantity',
       'Final quantity',
-      'Difference',
-      'Difference %',
-      'Difference value',
-      'Result',
+      'Difference (final)',
+      'Difference % (final)',
+      'Difference value (final)',
+      'Result (final)',
       'Abnormal cause',
       'Counter',
       'Count time',
+      'Recounted by',
     ]);
     // only the line still different: line 1, short by 2 after its review confirmed the count
     expect(lines).toHaveLength(2);
@@ -429,6 +434,7 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       '',
     ]);
     expect(lines[1]?.[14]).toBe('au_counter2');
+    expect(lines[1]?.[16]).toBe('au_reviewer');
     // every line on request, headers in Chinese
     const zh = await download(
       t,
@@ -460,5 +466,31 @@ describeEachDialect('inventoryCheckAudit', (get) => {
       expectError(await call(audit.rejectClose, { id: clean.taskId, version: 0, reason: 'x' }, token), 404, 'notFound');
       expect((await page({}, token)).total).toBe(0);
     }
+  });
+  it('recounts by default the lines outside the tolerance now, a difference a review confirmed included', async () => {
+    const t = get();
+    // 10 % tolerance: line 0 -50 %, line 1 +100 %, line 2 +10 %, the rest match
+    const settled = await seedSubmittedTask(t, admin, {
+      prefix: 'AR',
+      locations: 2,
+      toleranceQty: 0,
+      tolerancePct: 10,
+      count: (it, i) => (i === 0 ? it.bookQty / 2 : i === 1 ? it.bookQty * 2 : i === 2 ? it.bookQty * 1.1 : it.bookQty),
+    });
+    const lineIds = settled.items.map((it) => it.id);
+    // the submission's reviews settled every line; the first two confirmed their counts
+    await t.kernel.db.updateTable('inv_item').set({ status: ItemStatus.resolved }).where('id', 'in', lineIds).execute();
+    for (const i of [0, 1]) {
+      await t.kernel.db
+        .updateTable('inv_item')
+        .set({ review_qty: sql`counted_qty`, final_qty: sql`counted_qty` })
+        .where('id', '=', lineIds[i] ?? 0)
+        .execute();
+    }
+    const { version } = await taskVersion(t, settled.taskId);
+    const r = await call(audit.rejectRecount, { id: settled.taskId, version, reason: 'Still differs' }, auditor.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const lines = (await t.call(review.lines, { id: r.result.reviewTaskId }, { token: admin })).result;
+    expect(lines.map((l) => l.itemId).sort()).toEqual([lineIds[0], lineIds[1]].sort());
   });
 });

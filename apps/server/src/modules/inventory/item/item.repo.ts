@@ -1,5 +1,5 @@
-import type { InputOf, inventoryCheckItem } from '@shelfwise/contract';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type InputOf, ItemResult, type inventoryCheckItem } from '@shelfwise/contract';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
 import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 import type { TaskAccess } from './item.access';
@@ -15,6 +15,15 @@ export const ITEM_SORT = {
   countTime: 'inv_item.counted_at',
   result: 'inv_item.result',
 } as const;
+
+/**
+ * The result of a line whose quantity is `qty` (an SQL expression on `inv_item`), as `lineResult` says it: match,
+ * unexpected (nothing in the book), missing (nothing found), over, short; null while there is no quantity.
+ */
+export const resultOf = (qty: RawBuilder<unknown>) =>
+  sql<
+    number | null
+  >`case when ${qty} is null then null when abs(${qty} - book_qty) < 0.0005 then ${sql.lit(ItemResult.match)} when book_qty = 0 then ${sql.lit(ItemResult.unexpected)} when ${qty} = 0 then ${sql.lit(ItemResult.missing)} when ${qty} > book_qty then ${sql.lit(ItemResult.over)} else ${sql.lit(ItemResult.short)} end`;
 
 /** Data access of count lines; every query is bounded by tenant and task (the indexes of the migration). */
 export function createItemRepo(db: Kysely<Database>) {
@@ -101,6 +110,17 @@ export function createItemRepo(db: Kysely<Database>) {
         'c.name as consignor_name',
         'a.code as area_code',
         'u.real_name as counter_name',
+        // who recounted the line last, and when (its latest review entry)
+        sql<
+          string | null
+        >`(select coalesce(ru.real_name, ru.account) from inv_review_item ri inner join sys_user ru on ru.id = ri.reviewed_by and ru.tenant_id = ri.tenant_id where ri.tenant_id = inv_item.tenant_id and ri.item_id = inv_item.id and ri.reviewed_at is not null order by ri.reviewed_at desc, ri.id desc limit 1)`.as(
+          'reviewer_name',
+        ),
+        sql<
+          number | null
+        >`(select max(ri.reviewed_at) from inv_review_item ri where ri.tenant_id = inv_item.tenant_id and ri.item_id = inv_item.id)`.as(
+          'reviewed_at',
+        ),
       ]);
   type Named = ReturnType<typeof withNames<object>>;
   /** Orders by a sort column (default: location code, then SKU code), the id last so pages never overlap. */

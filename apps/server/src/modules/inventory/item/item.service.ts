@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   AuditDecisionEnum,
+  difference,
   differencePct,
   enumLabel,
   type InputOf,
@@ -37,6 +38,11 @@ export function itemDto(row: ItemRow, book: boolean, pictures: { id: number; nam
   const counted = num(row.counted_qty);
   const diff = num(row.diff_qty);
   const unitValue = num(row.unit_value);
+  // what stands now: the final quantity once fixed, else the recount's, else the first count
+  const current = num(row.final_qty) ?? num(row.review_qty) ?? counted;
+  const currentDiff = difference(bookQty, current);
+  const value = (d: number | null) =>
+    book && d !== null && unitValue !== null ? Math.round(d * unitValue * 100) / 100 : null;
   return {
     id: Number(row.id),
     taskId: Number(row.task_id),
@@ -59,7 +65,8 @@ export function itemDto(row: ItemRow, book: boolean, pictures: { id: number; nam
     loose: num(row.loose),
     diffQty: book ? diff : null,
     diffPct: book ? differencePct(bookQty, counted) : null,
-    diffValue: book && diff !== null && unitValue !== null ? Math.round(diff * unitValue * 100) / 100 : null,
+    diffValue: value(diff),
+    /** The result as the line stands now (a recount's, once one settled it). */
     result: book ? num(row.result) : null,
     counterId: num(row.counter_id),
     counterName: row.counter_name ?? null,
@@ -67,7 +74,13 @@ export function itemDto(row: ItemRow, book: boolean, pictures: { id: number; nam
     abnormalCause: row.abnormal_cause,
     pictures,
     reviewQty: num(row.review_qty),
+    reviewerName: row.reviewer_name ?? null,
+    reviewTime: time(num(row.reviewed_at)),
     finalQty: num(row.final_qty),
+    currentQty: current,
+    currentDiffQty: book ? currentDiff : null,
+    currentDiffPct: book ? differencePct(bookQty, current) : null,
+    currentDiffValue: value(currentDiff),
     status: Number(row.status),
     version: Number(row.version),
     remark: row.remark,
@@ -86,18 +99,22 @@ const text = sheetText({
   unit: { en: 'Unit', 'zh-cn': '单位', 'zh-tw': '單位' },
   boxGauge: { en: 'Box gauge', 'zh-cn': '箱规', 'zh-tw': '箱規' },
   bookQty: { en: 'Book quantity', 'zh-cn': '账面数量', 'zh-tw': '帳面數量' },
-  countedQty: { en: 'Counted quantity', 'zh-cn': '盘点数量', 'zh-tw': '盤點數量' },
+  countedQty: { en: 'First count', 'zh-cn': '初盘数量', 'zh-tw': '初盤數量' },
   cartons: { en: 'Cartons', 'zh-cn': '箱数', 'zh-tw': '箱數' },
   loose: { en: 'Loose units', 'zh-cn': '散件数', 'zh-tw': '散件數' },
-  diffQty: { en: 'Difference', 'zh-cn': '差异数量', 'zh-tw': '差異數量' },
-  diffPct: { en: 'Difference %', 'zh-cn': '差异率 %', 'zh-tw': '差異率 %' },
-  diffValue: { en: 'Difference value', 'zh-cn': '差异金额', 'zh-tw': '差異金額' },
-  result: { en: 'Result', 'zh-cn': '盘点结果', 'zh-tw': '盤點結果' },
+  diffQty: { en: 'Difference (first count)', 'zh-cn': '初盘差异数量', 'zh-tw': '初盤差異數量' },
+  diffPct: { en: 'Difference % (first count)', 'zh-cn': '初盘差异率 %', 'zh-tw': '初盤差異率 %' },
+  diffValue: { en: 'Difference value (first count)', 'zh-cn': '初盘差异金额', 'zh-tw': '初盤差異金額' },
+  result: { en: 'Result (final)', 'zh-cn': '盘点结果（最终）', 'zh-tw': '盤點結果（最終）' },
   counterName: { en: 'Counter', 'zh-cn': '盘点人', 'zh-tw': '盤點人' },
   countTime: { en: 'Count time', 'zh-cn': '盘点时间', 'zh-tw': '盤點時間' },
+  reviewerName: { en: 'Recounted by', 'zh-cn': '复盘人', 'zh-tw': '複盤人' },
+  reviewTime: { en: 'Recount time', 'zh-cn': '复盘时间', 'zh-tw': '複盤時間' },
+  currentQty: { en: 'Final quantity (now)', 'zh-cn': '最终数量（当前）', 'zh-tw': '最終數量（目前）' },
+  currentDiffQty: { en: 'Final difference', 'zh-cn': '最终差异数量', 'zh-tw': '最終差異數量' },
+  currentDiffValue: { en: 'Final difference value', 'zh-cn': '最终差异金额', 'zh-tw': '最終差異金額' },
   abnormalCause: { en: 'Abnormal cause', 'zh-cn': '异常原因', 'zh-tw': '異常原因' },
-  reviewQty: { en: 'Review quantity', 'zh-cn': '复盘数量', 'zh-tw': '複盤數量' },
-  finalQty: { en: 'Final quantity', 'zh-cn': '最终数量', 'zh-tw': '最終數量' },
+  reviewQty: { en: 'Recount quantity', 'zh-cn': '复盘数量', 'zh-tw': '複盤數量' },
   status: { en: 'Status', 'zh-cn': '状态', 'zh-tw': '狀態' },
   remark: { en: 'Remark', 'zh-cn': '备注', 'zh-tw': '備註' },
 });
@@ -119,16 +136,28 @@ const EXPORT_KEYS = [
   'diffQty',
   'diffPct',
   'diffValue',
-  'result',
   'counterName',
   'countTime',
   'abnormalCause',
   'reviewQty',
-  'finalQty',
+  'reviewerName',
+  'reviewTime',
+  'currentQty',
+  'currentDiffQty',
+  'currentDiffValue',
+  'result',
   'status',
   'remark',
 ] as const;
-const BOOK_KEYS = new Set(['bookQty', 'diffQty', 'diffPct', 'diffValue', 'result']);
+const BOOK_KEYS = new Set([
+  'bookQty',
+  'diffQty',
+  'diffPct',
+  'diffValue',
+  'currentDiffQty',
+  'currentDiffValue',
+  'result',
+]);
 type ExportKey = (typeof EXPORT_KEYS)[number];
 
 const columnsOf = (book: boolean, locale: Locale): SheetColumn<ExportKey>[] =>
@@ -467,7 +496,11 @@ export function createItemService(
               countTime: d.countTime,
               abnormalCause: d.abnormalCause,
               reviewQty: d.reviewQty,
-              finalQty: d.finalQty,
+              reviewerName: d.reviewerName,
+              reviewTime: d.reviewTime,
+              currentQty: d.currentQty,
+              currentDiffQty: d.currentDiffQty,
+              currentDiffValue: d.currentDiffValue,
               status: statusLabel(d.status),
               remark: d.remark,
             });

@@ -5,6 +5,7 @@ import { JPEG_BYTES, multipartFile, PNG_BYTES } from '../../../test/fixtures';
 import { describeEachDialect, type TestApp } from '../../../test/harness';
 import { download, sheetRows } from '../../warehouse/test-files';
 import { COUNTER_PERMISSIONS, type SeededCountTask, seedCountTask } from '../count-fixture';
+import { REVIEWER_PERMISSIONS, seedSubmittedTask } from '../review/review-fixture';
 import { createItemRepo } from './item.repo';
 
 const { inventoryCheckItem: items } = api;
@@ -66,6 +67,8 @@ describeEachDialect('inventoryCheckItem', (get) => {
     const none = await get().call(items.page, { page: 1, pageSize: 10 }, { token: admin });
     expectError(none, 400, 'validation');
     expect(errorsOf(none.body).taskId).toEqual(['Choose a count task or a sub-task']);
+    // one failing field reads as one item, not "1 items"
+    expect(none.body.message).toBe('The form has 1 item failing verification, modify and resubmit');
   });
 
   it('answers 401 without a token, 403 without the permission, 404 for another tenant or outside the data scope', async () => {
@@ -265,9 +268,10 @@ describeEachDialect('inventoryCheckItem', (get) => {
     const blindRes = await download(t, '/api/inventoryCheckItem/export', clerkToken, body, 'zh-cn');
     expect(blindRes.statusCode).toBe(200);
     const blind = await sheetRows(blindRes.rawPayload);
-    expect(blind[0]).toContain('盘点数量');
+    expect(blind[0]).toContain('初盘数量');
     expect(blind[0]).not.toContain('账面数量');
-    expect(blind[0]).not.toContain('盘点结果');
+    expect(blind[0]).not.toContain('盘点结果（最终）');
+    expect(blind[0]).not.toContain('最终差异数量');
     expect(blind).toHaveLength(13);
     const selected = await download(t, '/api/inventoryCheckItem/export', admin, {
       ...body,
@@ -317,5 +321,73 @@ describeEachDialect('inventoryCheckItem', (get) => {
       .set({ inventory_status: InventoryStatus.counting })
       .where('id', '=', seed.taskId)
       .execute();
+  });
+  it('shows first count, recount and what stands now apart; the recount drives the result, its filter and the export', async () => {
+    const t = get();
+    const settled = await seedSubmittedTask(t, admin, {
+      prefix: 'IR',
+      locations: 2,
+      count: (it, i) => (i === 0 ? 0 : it.bookQty),
+    });
+    const line = settled.items[0] as SeededCountTask['items'][number];
+    const reviewer = await t.createUser({ account: 'ir_reviewer', permissions: REVIEWER_PERMISSIONS });
+    await t.kernel.db
+      .updateTable('sys_user')
+      .set({ real_name: 'Rita Recount' })
+      .where('id', '=', reviewer.id)
+      .execute();
+    const reviewerToken = (await t.login(reviewer.account, reviewer.password)).accessToken;
+    const created = await t.call(
+      api.inventoryReviewTask.create,
+      { taskId: settled.taskId, itemIds: [line.id], assigneeId: reviewer.id },
+      { token: admin },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const reviewId = created.result;
+    const [rl] = (await t.call(api.inventoryReviewTask.lines, { id: reviewId }, { token: reviewerToken })).result;
+    const entered = await t.call(
+      api.inventoryReviewTask.review,
+      { id: reviewId, itemId: line.id, itemVersion: rl?.itemVersion, reviewQty: line.bookQty },
+      { token: reviewerToken },
+    );
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    const v = (await t.call(api.inventoryReviewTask.detail, { id: reviewId }, { token: reviewerToken })).result.version;
+    expect(
+      (await t.call(api.inventoryReviewTask.complete, { id: reviewId, version: v }, { token: reviewerToken })).status,
+    ).toBe(200);
+
+    const q = (body: Record<string, unknown>) =>
+      get().call(items.page, { taskId: settled.taskId, page: 1, pageSize: 50, ...body }, { token: admin });
+    const row = (await q({})).result.items.find((i) => i.id === line.id);
+    expect(row).toMatchObject({
+      countedQty: 0,
+      diffQty: -line.bookQty,
+      reviewQty: line.bookQty,
+      reviewerName: 'Rita Recount',
+      currentQty: line.bookQty,
+      currentDiffQty: 0,
+      currentDiffValue: 0,
+      result: ItemResult.match,
+    });
+    expect(row?.reviewTime).toMatch(/^\d{4}-/);
+    // the result filter follows what stands now: the recount found the book
+    expect((await q({ result: ItemResult.missing })).result.items.map((i) => i.id)).not.toContain(line.id);
+    expect((await q({ result: ItemResult.match })).result.items.map((i) => i.id)).toContain(line.id);
+    // the export names both counts, who recounted, and the final figures
+    const file = await download(t, '/api/inventoryCheckItem/export', admin, {
+      taskId: settled.taskId,
+      page: 1,
+      pageSize: 50,
+    });
+    const rows = await sheetRows(file.rawPayload);
+    const head = rows[0] as unknown[];
+    const cell = (name: string) =>
+      rows.find((r) => r[0] === line.locationCode && r[2] === line.skuCode)?.[head.indexOf(name)];
+    expect(cell('First count')).toBe('0');
+    expect(cell('Difference (first count)')).toBe(String(-line.bookQty));
+    expect(cell('Recount quantity')).toBe(String(line.bookQty));
+    expect(cell('Recounted by')).toBe('Rita Recount');
+    expect(cell('Final difference')).toBe('0');
+    expect(cell('Result (final)')).toBe('Match');
   });
 });

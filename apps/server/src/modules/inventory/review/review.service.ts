@@ -14,6 +14,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
 import { BOOK_PERMISSION } from '../item/item.access';
+import { resultOf } from '../item/item.repo';
 import { setCount } from '../ledger';
 import { createReviewRepo, type ReviewLineRow, type ReviewTaskRow } from './review.repo';
 import { checkReviewer, chunks, OPEN_REVIEW, raiseReviewTask, settleAuditStatus, userName } from './review-core';
@@ -296,10 +297,16 @@ export function createReviewService(kernel: Kernel) {
               .updateTable()
               .set(
                 outcome === 'escalated'
-                  ? { status: ItemStatus.escalated, version: sql`version + 1`, updated_at: now }
+                  ? {
+                      status: ItemStatus.escalated,
+                      result: resultOf(sql`review_qty`),
+                      version: sql`version + 1`,
+                      updated_at: now,
+                    }
                   : {
                       status: ItemStatus.resolved,
                       final_qty: sql`review_qty`,
+                      result: resultOf(sql`review_qty`),
                       version: sql`version + 1`,
                       updated_at: now,
                     },

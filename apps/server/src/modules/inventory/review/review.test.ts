@@ -227,7 +227,7 @@ describeEachDialect('inventoryReviewTask', (get) => {
     let d = await detail(reviewId);
     const missing = await call(review.complete, { id: reviewId, version: d.version }, reviewer.token);
     expectError(missing, 409, 'reviewQuantityMissing');
-    expect(missing.body.message).toBe('1 lines have no review quantity yet');
+    expect(missing.body.message).toBe('1 line has no review quantity yet');
     const [, l1] = await lines(reviewId, reviewer.token);
     // line 1: the review finds the book quantity (within tolerance of the book) -> corrected
     await call(

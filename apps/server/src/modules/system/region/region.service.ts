@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import { type InputOf, type Locale, REGION_MAX_LEVEL, regionImportRow, type sysRegion } from '@shelfwise/contract';
 import type { SysRegionTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { plainIssue } from '../../../kernel/files/master-files';
 import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { issueMessage } from '../../../kernel/http/reply';
 import { regionPaths } from '../seed';
 import { createRegionRepo, pathOf, type RegionFilters, type RegionRow } from './region.repo';
 
@@ -221,7 +221,7 @@ export function createRegionService(kernel: Kernel) {
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           const field = text(String(issue?.path[0] ?? ''), ctx.locale);
-          errors.push({ row, message: `${field}: ${issue ? issueMessage(issue, ctx.locale) : ''}` });
+          errors.push({ row, message: `${field}: ${issue ? plainIssue(issue, ctx.locale) : ''}` });
           continue;
         }
         const r = parsed.data;

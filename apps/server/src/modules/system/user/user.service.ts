@@ -7,6 +7,7 @@ import type { SysUserTable } from '../../../kernel/db/schema';
 import { updated, withAudit } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
+import { plainIssue } from '../../../kernel/files/master-files';
 import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
@@ -412,7 +413,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         if (!parsed.success) {
           const issue = parsed.error.issues[0];
           const field = text(String(issue?.path[0] ?? ''), ctx.locale);
-          errors.push({ row, message: `${field}: ${issue ? issueMessage(issue, ctx.locale) : ''}` });
+          errors.push({ row, message: `${field}: ${issue ? plainIssue(issue, ctx.locale) : ''}` });
           continue;
         }
         const r = parsed.data;

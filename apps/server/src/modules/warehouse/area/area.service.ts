@@ -16,6 +16,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { createLiveStreamRepo } from '../live-view';
+import { refuseIfCounted } from '../warehouse';
 import { type AreaFilters, type AreaRow, createAreaRepo } from './area.repo';
 
 type Input<K extends keyof typeof warehouseArea> = InputOf<(typeof warehouseArea)[K]>;
@@ -134,6 +135,7 @@ export function createAreaService(kernel: Kernel) {
       // its cameras would be left without an area (and out of every warehouse's live view)
       const cameras = await streams.countInArea(ctx, id);
       if (cameras > 0) throw new AppError('areaHasStreams', { count: cameras });
+      await refuseIfCounted(kernel.tenantDb(ctx), 'area', id);
       await repo.remove(ctx, id);
       kernel.logs.diff(ctx, { table: 'wh_area', id, op: 'delete', before: row });
     },

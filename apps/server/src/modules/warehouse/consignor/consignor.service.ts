@@ -8,6 +8,7 @@ import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { refuseIfCounted } from '../warehouse';
 import { type ConsignorFilters, type ConsignorRow, createConsignorRepo } from './consignor.repo';
 
 type Input<K extends keyof typeof warehouseConsignor> = InputOf<(typeof warehouseConsignor)[K]>;
@@ -99,12 +100,17 @@ export function createConsignorService(kernel: Kernel) {
       if (!row) throw notFound();
       const skus = Number(row.sku_count);
       if (skus > 0) throw new AppError('inUse', { what: `${skus} SKU(s)` });
+      await refuseIfCounted(kernel.tenantDb(ctx), 'consignor', id);
       await repo.remove(ctx, id);
       kernel.logs.diff(ctx, { table: 'wh_consignor', id, op: 'delete', before: row });
     },
-    /** Deletes the given consignors that have no SKUs; the others are skipped. */
+    /**
+     * Deletes the given consignors that have no SKUs; the others are skipped. None is deleted when an open count
+     * task uses one of them (a 409 names the task).
+     */
     async batchDelete(ctx: UserContext, ids: number[]) {
       const unique = [...new Set(ids)];
+      for (const id of unique) await refuseIfCounted(kernel.tenantDb(ctx), 'consignor', id);
       let deleted = 0;
       for (const id of unique) {
         const row = await repo.byId(ctx, id);

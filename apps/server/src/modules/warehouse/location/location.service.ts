@@ -15,6 +15,7 @@ import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { openTaskUsing } from '../warehouse';
 import { createLocationRepo, type LocationFilters, type LocationRow } from './location.repo';
 import { combinations, expandRange, missingTokens } from './location-generator';
 
@@ -190,7 +191,9 @@ export function createLocationService(kernel: Kernel) {
       if (await repo.codeTaken(ctx, before.warehouse_id, input.code, input.id)) {
         throw new AppError('duplicateCode', { value: input.code });
       }
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
+      // a location locked by a running count stays locked (its task unlocks it on submit or cancel)
+      const status = before.status === LocationStatus.lockedByCount ? before.status : input.status;
+      const changes = { ...columns(input), status, ...updated(ctx, Date.now()) };
       await repo.update(ctx, input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'wh_location',
@@ -214,8 +217,13 @@ export function createLocationService(kernel: Kernel) {
       if (kept.length) throw new AppError('locationHasCountLines', { codes: kept.join(', ') });
       return deleted;
     },
+    /** Enables or disables a location; not one a running count has locked (that would drop its lock). */
     async setStatus(ctx: UserContext, id: number, status: number) {
       const before = await locationOr404(ctx, id);
+      if (before.status === LocationStatus.lockedByCount) {
+        const task = await openTaskUsing(kernel.tenantDb(ctx), 'location', id);
+        if (task !== undefined) throw new AppError('locationLockedByCount', { task });
+      }
       await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_location', id, op: 'update', before, after: { ...before, status } });
     },

@@ -9,6 +9,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { createConsignorRepo } from '../consignor';
+import { openTaskUsing, refuseIfCounted } from '../warehouse';
 import { createSkuRepo, type SkuFilters, type SkuRow } from './sku.repo';
 
 type Input<K extends keyof typeof warehouseSku> = InputOf<(typeof warehouseSku)[K]>;
@@ -157,6 +158,12 @@ export function createSkuService(kernel: Kernel) {
       if (!before) throw notFound();
       const barcodes = await check(ctx, input, input.id);
       const beforeCodes = (await repo.barcodesOf(ctx, [input.id])).get(input.id) ?? [];
+      // a running count finds the SKU by its code and barcodes, on its consignor's lines: none of them may go
+      const dropped = beforeCodes.some((b) => !barcodes.includes(b));
+      if (dropped || input.code !== before.code || input.consignorId !== Number(before.consignor_id)) {
+        const task = await openTaskUsing(kernel.tenantDb(ctx), 'sku', input.id);
+        if (task !== undefined) throw new AppError('skuCountedKeepCodes', { task });
+      }
       const changes = { ...columns(input), ...updated(ctx, Date.now()) };
       await kernel.db.transaction().execute(async (trx) => {
         const tx = createSkuRepo(trx);
@@ -176,11 +183,16 @@ export function createSkuService(kernel: Kernel) {
       });
     },
     async delete(ctx: UserContext, id: number): Promise<void> {
+      await refuseIfCounted(kernel.tenantDb(ctx), 'sku', id);
       if (!(await this.remove(ctx, id))) throw notFound();
     },
-    /** Deletes the given SKUs with their barcodes; unknown ids are skipped. */
+    /**
+     * Deletes the given SKUs with their barcodes; unknown ids are skipped. None is deleted when an open count task
+     * uses one of them (a 409 names the task).
+     */
     async batchDelete(ctx: UserContext, ids: number[]) {
       const unique = [...new Set(ids)];
+      for (const id of unique) await refuseIfCounted(kernel.tenantDb(ctx), 'sku', id);
       let deleted = 0;
       for (const id of unique) if (await this.remove(ctx, id)) deleted++;
       return { deleted, skipped: unique.length - deleted };

@@ -1,3 +1,4 @@
+export { type CountedRecord, openTaskUsing, refuseIfCounted } from './open-tasks';
 export {
   IMPORT_BATCH,
   type ScopedContext,

@@ -10,6 +10,7 @@ import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { refuseIfCounted } from './open-tasks';
 import { createWarehouseRepo, type WarehouseFilters, type WarehouseRow } from './warehouse.repo';
 import { loadRegionBook } from './warehouse-regions';
 
@@ -167,6 +168,7 @@ export function createWarehouseService(kernel: Kernel) {
     async delete(ctx: UserContext, id: number) {
       const row = await warehouseOr404(ctx, id);
       if (Number(row.area_count) > 0) throw new AppError('hasChildren');
+      await refuseIfCounted(kernel.tenantDb(ctx), 'warehouse', id);
       await repo.remove(ctx, id);
       if (row.floor_plan) await kernel.files.remove(row.floor_plan).catch(() => undefined);
       kernel.logs.diff(ctx, { table: 'wh_warehouse', id, op: 'delete', before: row });

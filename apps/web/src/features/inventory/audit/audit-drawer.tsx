@@ -74,7 +74,7 @@ function Decisions({ detail }: { detail: AuditDetail }) {
                   style={{ padding: 0 }}
                   onClick={() => navigate(`/inventory/review?reviewId=${r.reviewTaskId}`)}
                 >
-                  {t('detail.reviewTask', { id: r.reviewTaskId })}
+                  {t('detail.reviewTask', { code: r.reviewTaskCode ?? '' })}
                 </Button>
               ) : null}
             </Space>

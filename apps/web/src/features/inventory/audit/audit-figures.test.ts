@@ -88,7 +88,7 @@ describe('default recount selection', () => {
     expect(defaultRecountSelection(lines, tolerance)).toEqual([3, 4, 5, 7]);
   });
 
-  it('judges a reviewed line by its review quantity and leaves resolved lines out', () => {
+  it('judges a reviewed line by its review quantity: a confirmed difference stays outside, open reviews are left out', () => {
     const lines = [
       line({
         id: 1,
@@ -96,7 +96,7 @@ describe('default recount selection', () => {
         countedQty: 28,
         reviewQty: 40,
         result: ItemResult.short,
-        status: ItemStatus.recounted,
+        status: ItemStatus.resolved,
       }),
       line({
         id: 2,
@@ -104,15 +104,15 @@ describe('default recount selection', () => {
         countedQty: 28,
         reviewQty: 33,
         result: ItemResult.short,
-        status: ItemStatus.recounted,
+        status: ItemStatus.resolved,
       }),
       line({
         id: 3,
         bookQty: 40,
         countedQty: 28,
-        reviewQty: 40,
+        reviewQty: 20,
         result: ItemResult.short,
-        status: ItemStatus.resolved,
+        status: ItemStatus.recounted,
       }),
       line({
         id: 4,
@@ -124,6 +124,18 @@ describe('default recount selection', () => {
       }),
     ];
     expect(defaultRecountSelection(lines, tolerance)).toEqual([2, 4]);
+  });
+
+  it('judges lines the submission settled by their figures: -50 % and +100 % are outside a 10 % tolerance', () => {
+    const pct = { toleranceQty: 0, tolerancePct: 10 };
+    // every line is resolved once submitted and reviewed; the status alone says nothing about the tolerance
+    const lines = [
+      line({ id: 1, bookQty: 10, countedQty: 5, reviewQty: 5, result: ItemResult.short, status: ItemStatus.resolved }),
+      line({ id: 2, bookQty: 10, countedQty: 20, reviewQty: 20, result: ItemResult.over, status: ItemStatus.resolved }),
+      line({ id: 3, bookQty: 10, countedQty: 11, result: ItemResult.over, status: ItemStatus.resolved }),
+    ];
+    expect(lines.map((l) => outsideTolerance(l, pct))).toEqual([true, true, false]);
+    expect(defaultRecountSelection(lines, pct)).toEqual([1, 2]);
   });
 
   it('uses the percentage tolerance too, and an exact match only without any tolerance', () => {

@@ -1,4 +1,4 @@
-import { withinTolerance } from '@shelfwise/contract';
+import { outsideToleranceNow } from '@shelfwise/contract';
 import { ItemResult, ItemStatus } from '@shelfwise/contract/enums';
 
 // Pure figures of the audit centre: number formats, the inline bars, and which lines a recount takes by default.
@@ -81,26 +81,30 @@ export interface RecountCandidate {
 }
 
 /**
- * Whether a line falls outside the task's tolerance. Escalated lines always do, resolved lines never (a review
- * settled them); otherwise the review quantity, else the counted quantity, is compared with the book. A line whose
+ * Whether a line falls outside the task's tolerance now, by the rule the server applies (`outsideToleranceNow`):
+ * escalated lines always do; otherwise the review quantity, else the counted quantity, is compared with the book,
+ * so a difference a review confirmed stays outside and one it corrected into the tolerance does not. A line whose
  * book quantity the caller may not see counts as outside when its result says it differs (unknown: not preselected).
  */
 export function outsideTolerance(line: RecountCandidate, tolerance: Tolerance): boolean {
-  if (line.status === ItemStatus.escalated) return true;
-  if (line.status === ItemStatus.resolved) return false;
-  const qty = line.reviewQty ?? line.countedQty;
-  if (qty === null) return false;
-  if (line.bookQty === null) return line.result !== null && line.result !== ItemResult.match;
-  return !withinTolerance(line.bookQty, qty, tolerance.toleranceQty, tolerance.tolerancePct);
+  if (line.bookQty === null) {
+    if (line.status === ItemStatus.escalated) return true;
+    if ((line.reviewQty ?? line.countedQty) === null) return false;
+    return line.result !== null && line.result !== ItemResult.match;
+  }
+  return outsideToleranceNow({ ...line, bookQty: line.bookQty }, tolerance.toleranceQty, tolerance.tolerancePct);
 }
 
 /**
- * The lines a "reject with recount" takes unless the auditor changes the selection: every counted line outside
- * the tolerance, and every escalated line; lines a review resolved, and lines already being recounted
- * (recountRequested: a review task covers them) are left out.
+ * The lines a "reject with recount" takes unless the auditor changes the selection (as the server does without a
+ * selection): every line outside the tolerance now and every escalated line, but none an open review holds
+ * (recountRequested, recounted).
  */
 export function defaultRecountSelection(lines: readonly RecountCandidate[], tolerance: Tolerance): number[] {
   return lines
-    .filter((l) => l.status !== ItemStatus.recountRequested && outsideTolerance(l, tolerance))
+    .filter(
+      (l) =>
+        l.status !== ItemStatus.recountRequested && l.status !== ItemStatus.recounted && outsideTolerance(l, tolerance),
+    )
     .map((l) => l.id);
 }

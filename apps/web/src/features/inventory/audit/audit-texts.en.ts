@@ -1,6 +1,15 @@
 /** English texts of the audit centre and the review tasks (namespace `audit`). */
 export const auditEn = {
   common: {
+    firstCount: 'First count',
+    firstDiff: 'Difference (first)',
+    recountQty: 'Recount',
+    recountedBy: 'Recounted by',
+    finalQtyNow: 'Final',
+    finalDiff: 'Difference (final)',
+    finalDiffPct: 'Difference % (final)',
+    finalValue: 'Value (final)',
+    finalResult: 'Result (final)',
     task: 'Count task',
     code: 'Code',
     name: 'Name',
@@ -83,7 +92,7 @@ export const auditEn = {
     noDifferences: 'No differences: every counted line matches the book',
     decisions: 'Decisions',
     noDecisions: 'No decision yet',
-    reviewTask: 'Review task #{{id}}',
+    reviewTask: 'Review task {{code}}',
     openReview: 'Open review task',
     lines: 'Lines',
     linesTitle: 'Lines (differences first)',
@@ -126,8 +135,9 @@ export const auditEn = {
     selectNone: 'Clear',
     outside: 'Outside tolerance',
     within: 'Within tolerance',
-    recountAssigneeHint: 'Someone who counted none of these lines (can be assigned later)',
-    recountCreated: 'Review task #{{id}} was created',
+    recountAssigneeHint:
+      'Offered: enabled accounts in your data scope that may recount and counted none of these lines (can be assigned later)',
+    recountCreated: 'Review task {{code}} was created',
     closeTitle: 'Reject and close',
     closeText:
       'The count is closed without adopting its quantities. This cannot be undone: a new count task is needed to count these locations again.',
@@ -185,7 +195,8 @@ export const auditEn = {
     createLinesHint: 'Counted lines that differ from the book; choose the task first',
     createNoLines: 'This task has no line with a difference',
     createBlindHint: 'The reviewer sees neither the book quantity nor the first count',
-    created: 'Review task #{{id}} was created',
+    created: 'Review task {{code}} was created',
+    createdNoCode: 'The review task was created',
     selectTaskFirst: 'Choose a count task first',
     linesRequired: 'Choose at least one line',
     assign: 'Assign',
@@ -211,6 +222,7 @@ export const auditEn = {
     complete: 'Complete review',
     completeConfirm: 'Complete the review? Each line is confirmed, corrected or escalated to the auditor.',
     completed: 'The review was completed',
+    missing_one: '{{count}} line still has no review quantity',
     missing: '{{count}} lines still have no review quantity',
     outcome: 'Outcome',
     outcomes: {

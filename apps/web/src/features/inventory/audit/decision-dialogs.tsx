@@ -214,7 +214,7 @@ export function RecountDialog({
         assigneeId: values.assigneeId ?? undefined,
         deadline: values.deadline ? values.deadline.format('YYYY-MM-DD') : undefined,
       });
-      void message.success(t('decision.recountCreated', { id: res.reviewTaskId }));
+      void message.success(t('decision.recountCreated', { code: res.reviewTaskCode }));
       onCreated?.(res.reviewTaskId);
       onClose();
     } catch (e) {
@@ -311,7 +311,7 @@ export function RecountDialog({
         </Form.Item>
         <Space size={16} wrap style={{ width: '100%' }} styles={{ item: { minWidth: 280, flex: 1 } }}>
           <Form.Item name="assigneeId" label={t('common.assignee')} extra={t('decision.recountAssigneeHint')}>
-            <PersonPicker kind="reviewer" />
+            <PersonPicker kind="reviewer" review={{ taskId: detail.id, itemIds: chosen }} />
           </Form.Item>
           <Form.Item
             name="deadline"

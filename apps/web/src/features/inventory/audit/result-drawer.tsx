@@ -148,21 +148,34 @@ export function ResultDrawer({ line, onClose }: { line: ItemRow | null; onClose:
                 label: t('common.book'),
                 children: line.bookQty === null ? t('common.hidden') : formatQty(line.bookQty),
               },
-              { key: 'counted', label: t('common.counted'), children: formatQty(line.countedQty) },
+              { key: 'counted', label: t('common.firstCount'), children: formatQty(line.countedQty) },
               {
-                key: 'diff',
-                label: t('common.difference'),
+                key: 'firstDiff',
+                label: t('common.firstDiff'),
                 children: (
                   <Space>
-                    <SignedQty value={line.diffQty} strong />
+                    <SignedQty value={line.diffQty} />
                     <Typography.Text type="secondary">{formatPct(line.diffPct)}</Typography.Text>
                   </Space>
                 ),
               },
-              { key: 'value', label: t('common.value'), children: formatMoney(line.diffValue) },
+              { key: 'review', label: t('common.recountQty'), children: formatQty(line.reviewQty) },
+              { key: 'reviewer', label: t('common.recountedBy'), children: line.reviewerName ?? '–' },
+              { key: 'final', label: t('common.finalQtyNow'), children: formatQty(line.currentQty) },
+              {
+                key: 'diff',
+                label: t('common.finalDiff'),
+                children: (
+                  <Space>
+                    <SignedQty value={line.currentDiffQty} strong />
+                    <Typography.Text type="secondary">{formatPct(line.currentDiffPct)}</Typography.Text>
+                  </Space>
+                ),
+              },
+              { key: 'value', label: t('common.finalValue'), children: formatMoney(line.currentDiffValue) },
               {
                 key: 'result',
-                label: t('common.result'),
+                label: t('common.finalResult'),
                 children: <EnumTag def={ItemResultEnum} value={line.result} />,
               },
               {
@@ -170,8 +183,6 @@ export function ResultDrawer({ line, onClose }: { line: ItemRow | null; onClose:
                 label: t('common.status'),
                 children: <EnumTag def={ItemStatusEnum} value={line.status} />,
               },
-              { key: 'review', label: t('common.reviewQty'), children: formatQty(line.reviewQty) },
-              { key: 'final', label: t('common.finalQty'), children: formatQty(line.finalQty) },
               { key: 'counter', label: t('common.counter'), children: line.counterName ?? '–' },
               { key: 'time', label: t('common.countTime'), children: line.countTime ?? '–' },
               {

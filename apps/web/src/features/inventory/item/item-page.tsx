@@ -1,6 +1,6 @@
 import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { InventoryStatus, ItemResultEnum, ItemStatusEnum, SubTaskStatusEnum } from '@shelfwise/contract/enums';
-import { App, Button, Card, Space, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, Tooltip, Typography } from 'antd';
 import type { Key } from 'react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +93,9 @@ export default function ItemPage() {
   const taskId = filters.taskId ?? sub?.taskId;
   const task = useTaskDetail(taskId).data;
   const taskStatus = task?.inventoryStatus ?? sub?.taskInventoryStatus;
-  const page = useItemPage(input, true, taskStatus !== undefined && isLive(taskStatus));
+  // lines are listed per task: nothing is asked of the server before a task (or sub-task) is chosen
+  const chosen = Boolean(filters.taskId || filters.subTaskId);
+  const page = useItemPage(input, chosen, taskStatus !== undefined && isLive(taskStatus));
   const tasks = useTaskList(undefined, undefined);
   const results = useEnumOptions(ItemResultEnum);
   const statuses = useEnumOptions(ItemStatusEnum);
@@ -260,6 +262,22 @@ export default function ItemPage() {
       align: 'right',
       render: (v: number | null) => formatQty(v),
     },
+    { key: 'reviewerName', title: t('item.reviewerName'), dataIndex: 'reviewerName', hiddenByDefault: true },
+    {
+      key: 'currentQty',
+      title: t('item.currentQty'),
+      dataIndex: 'currentQty',
+      align: 'right',
+      render: (v: number | null) => formatQty(v),
+    },
+    {
+      key: 'currentDiffQty',
+      title: t('item.currentDiff'),
+      dataIndex: 'currentDiffQty',
+      align: 'right',
+      exportValue: (r) => formatDiff(r.currentDiffQty),
+      render: (v: number | null) => formatDiff(v),
+    },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     {
       key: 'actions',
@@ -299,6 +317,10 @@ export default function ItemPage() {
 
   const exportFile = async (scope: ExportScope, keys: Key[]) => {
     if (scope === 'selected' && keys.length === 0) return;
+    if (!chosen) {
+      void message.warning(t('item.chooseTask'));
+      return;
+    }
     const { page: p, pageSize, ...restInput } = input;
     try {
       await exportItems({
@@ -326,13 +348,23 @@ export default function ItemPage() {
         <SubTaskHeader subTaskId={filters.subTaskId} />
       ) : filters.taskId ? (
         <TaskHeader taskId={filters.taskId} />
-      ) : null}
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('item.chooseTask')}
+          data-testid="item-choose-task"
+        />
+      )}
       <CrudTable<ItemRow>
         pageKey="inventory.item"
         title={t('item.title')}
         columns={columns}
         {...pagedTableProps(page, params, change)}
-        loading={page.isPending || page.isPlaceholderData}
+        onRefresh={chosen ? () => void page.refetch() : undefined}
+        loading={chosen && (page.isPending || page.isPlaceholderData)}
+        tableProps={chosen ? undefined : { locale: { emptyText: t('item.chooseTask') } }}
         exportFile={can('inventoryCheckItem:export') ? exportFile : undefined}
       />
       <ItemCountDialog item={counting} onClose={() => setCounting(null)} />

@@ -1,11 +1,12 @@
 import { InventoryStatus, ItemResultEnum, ItemStatusEnum } from '@shelfwise/contract/enums';
+import { routes as api } from '@shelfwise/contract/routes';
 import type { FormInstance } from 'antd';
 import { Alert, App, DatePicker, Form, Input, Modal, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/client';
+import { ApiError, call } from '../../../lib/api/client';
 import { EnumTag } from '../../system';
 import { type CandidateLine, useRecountCandidates, useTaskOptions } from '../audit/audit.api';
 import { SignedQty } from '../audit/audit-cells';
@@ -93,7 +94,12 @@ export function CreateReviewDialog({ onClose, onCreated }: { onClose: () => void
         blind: values.blind,
         reason: values.reason?.trim() || undefined,
       });
-      void message.success(t('review.created', { id }));
+      // users read codes (as the list shows them), never internal ids
+      const code = await call(api.inventoryReviewTask.detail, { id }, { silent: true }).then(
+        (d) => d.code,
+        () => null,
+      );
+      void message.success(code ? t('review.created', { code }) : t('review.createdNoCode'));
       onCreated(id);
     } catch (e) {
       fieldErrors(form, e);
@@ -165,7 +171,7 @@ export function CreateReviewDialog({ onClose, onCreated }: { onClose: () => void
         </Form.Item>
         <Space size={16} wrap style={{ width: '100%' }} styles={{ item: { minWidth: 260, flex: 1 } }}>
           <Form.Item name="assigneeId" label={t('common.assignee')} extra={t('decision.recountAssigneeHint')}>
-            <PersonPicker kind="reviewer" />
+            <PersonPicker kind="reviewer" review={{ taskId, itemIds: selected }} />
           </Form.Item>
           <Form.Item name="deadline" label={t('common.deadline')}>
             <DatePicker style={{ width: '100%' }} disabledDate={notPast} />
@@ -261,7 +267,7 @@ export function AssignReviewDialog({ row, onClose }: { row: ReviewRow; onClose: 
           rules={[{ required: true, message: t('review.assigneeRequired') }]}
           extra={t('decision.recountAssigneeHint')}
         >
-          <PersonPicker kind="reviewer" initialLabel={row.assigneeName} />
+          <PersonPicker kind="reviewer" initialLabel={row.assigneeName} review={{ reviewTaskId: row.id }} />
         </Form.Item>
         <Form.Item name="deadline" label={t('common.deadline')}>
           <DatePicker style={{ width: '100%' }} disabledDate={notPast} />

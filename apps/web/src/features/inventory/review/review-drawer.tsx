@@ -11,9 +11,11 @@ import {
   Alert,
   App,
   Button,
+  Card,
   Descriptions,
   Drawer,
   Flex,
+  Grid,
   InputNumber,
   Popconfirm,
   Progress,
@@ -27,7 +29,7 @@ import {
   theme,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../components/crud';
 import { ApiError } from '../../../lib/api/client';
@@ -62,7 +64,61 @@ export function OutcomeTag({ outcome }: { outcome: ReviewLine['outcome'] }) {
  * saved on Enter or when leaving the field (with the line's version; a 409 reloads), the abnormal cause, and
  * completion; once completed, each line's outcome.
  */
+/**
+ * The lines as cards, one under another, for a phone: every column a labelled row, so the required review quantity
+ * is always on screen (a table wider than the phone would hide it to the right).
+ */
+function LineCards({
+  columns,
+  rows,
+  loading,
+  missing,
+}: {
+  columns: ColumnsType<ReviewLine>;
+  rows: ReviewLine[];
+  loading: boolean;
+  missing: number[];
+}) {
+  const { token } = theme.useToken();
+  if (loading) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const cell = (col: ColumnsType<ReviewLine>[number], l: ReviewLine, i: number) => {
+    const key = 'dataIndex' in col ? (col.dataIndex as keyof ReviewLine | undefined) : undefined;
+    const value = key ? l[key] : undefined;
+    return col.render ? (col.render(value, l, i) as ReactNode) : ((value ?? '') as ReactNode);
+  };
+  const [location, sku, ...rest] = columns;
+  return (
+    <Flex vertical gap={8} data-testid="review-lines">
+      {rows.map((l, i) => (
+        <Card
+          key={l.itemId}
+          size="small"
+          title={
+            <Space wrap size={4}>
+              {location ? cell(location, l, i) : null}
+              {sku ? cell(sku, l, i) : null}
+            </Space>
+          }
+          style={missing.includes(l.itemId) ? { borderColor: token.colorError } : undefined}
+          data-testid="review-line-card"
+        >
+          <Flex vertical gap={6}>
+            {rest.map((col) => (
+              <Flex key={String(col.key)} justify="space-between" align="center" gap={8} wrap>
+                {col.title ? <Typography.Text type="secondary">{col.title as ReactNode}</Typography.Text> : <span />}
+                <div>{cell(col, l, i)}</div>
+              </Flex>
+            ))}
+          </Flex>
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
 export function ReviewDrawer({ reviewId, onClose }: { reviewId: number | null; onClose: () => void }) {
+  // below the md breakpoint (phones) the lines are cards: the review quantity stays on screen
+  const narrow = Grid.useBreakpoint().md === false;
   const { t } = useTranslation('audit');
   const { message } = App.useApp();
   const { token } = theme.useToken();
@@ -421,17 +477,21 @@ export function ReviewDrawer({ reviewId, onClose }: { reviewId: number | null; o
               ...(r.reason ? [{ key: 'reason', label: t('review.reason'), span: 3, children: r.reason }] : []),
             ]}
           />
-          <Table<ReviewLine>
-            rowKey="itemId"
-            size="small"
-            loading={lines.isLoading}
-            columns={columns}
-            dataSource={rows}
-            scroll={{ x: 'max-content' }}
-            pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-            rowClassName={(l) => (missing.includes(l.itemId) ? 'ant-table-row-selected' : '')}
-            data-testid="review-lines"
-          />
+          {narrow ? (
+            <LineCards columns={columns} rows={rows} loading={lines.isLoading} missing={missing} />
+          ) : (
+            <Table<ReviewLine>
+              rowKey="itemId"
+              size="small"
+              loading={lines.isLoading}
+              columns={columns}
+              dataSource={rows}
+              scroll={{ x: 'max-content' }}
+              pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+              rowClassName={(l) => (missing.includes(l.itemId) ? 'ant-table-row-selected' : '')}
+              data-testid="review-lines"
+            />
+          )}
         </Flex>
       )}
     </Drawer>

@@ -55,6 +55,7 @@ export function CounterSelect({
       loading={users.isFetching}
       placeholder={t('subTask.countersPick')}
       options={options}
+      notFoundContent={users.isFetching ? null : t('people.noCounter')}
     />
   );
 }

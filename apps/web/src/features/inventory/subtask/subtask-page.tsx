@@ -1,4 +1,10 @@
-import { CountModeEnum, InventoryStatusEnum, SubTaskStatusEnum } from '@shelfwise/contract/enums';
+import {
+  AuditStatus,
+  AuditStatusEnum,
+  CountModeEnum,
+  InventoryStatusEnum,
+  SubTaskStatusEnum,
+} from '@shelfwise/contract/enums';
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +55,9 @@ export function TaskHeader({ taskId }: { taskId: number }) {
               {d.code}
             </Typography.Text>
             <EnumTag def={InventoryStatusEnum} value={d.inventoryStatus} />
+            {d.auditStatus !== AuditStatus.notSubmitted ? (
+              <EnumTag def={AuditStatusEnum} value={d.auditStatus} />
+            ) : null}
             <EnumTag def={CountModeEnum} value={d.countMode} />
           </Space>
         }

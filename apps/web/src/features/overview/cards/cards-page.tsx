@@ -1,16 +1,15 @@
 import { BorderOuterOutlined, CodeSandboxOutlined } from '@ant-design/icons';
-import { InventoryStatusEnum } from '@shelfwise/contract/enums';
 import { Badge, Button, Card, Col, Empty, Flex, Form, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../components/crud';
-import { EnumTag } from '../../system';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
 import { overviewKeys, type TaskCard, useCards, useOverviewLive } from '../overview.api';
 import { MiniFigures, ProgressLine, TotalFigures } from './card-parts';
 import '../overview.texts';
 import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
+import { TaskStatusTag } from '../task-status';
 
 /** Counting pushes many events: the cards are fetched again at most this often. */
 const LIVE_CARDS_MS = 2_000;
@@ -71,7 +70,7 @@ function TaskCardView({ task, warehouse }: { task: TaskCard; warehouse?: string 
           ) : null}
         </Flex>
       }
-      extra={<EnumTag def={InventoryStatusEnum} value={task.inventoryStatus} />}
+      extra={<TaskStatusTag task={task} />}
       actions={[<OverviewLinks key="links" warehouseId={task.warehouseId} taskId={task.taskId} />]}
       style={{ height: '100%' }}
     >
