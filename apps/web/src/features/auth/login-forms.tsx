@@ -1,11 +1,12 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { MOBILE_RE } from '@shelfwise/contract/routes';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api/client';
-import { DragVerify } from './drag-verify';
-import { useCaptcha, useLogin, useLoginPhone, useRegister, useSendSmsCode } from './session.api';
+import { useCaptcha, useLogin, useRegister } from './session.api';
+
+/** The slider check is switched on by few installations: loaded only where it is. */
+const DragVerify = lazy(() => import('./drag-verify').then((m) => ({ default: m.DragVerify })));
 
 /** Shown under the password field while Caps Lock is on. */
 function useCapsLock() {
@@ -114,82 +115,18 @@ export function AccountForm({
         </Form.Item>
       ) : null}
       {slider ? (
-        <Form.Item
-          name="slider"
-          valuePropName="value"
-          rules={[
-            { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('login.sliderRequired')))) },
-          ]}
-        >
-          <DragVerify />
-        </Form.Item>
-      ) : null}
-      <Button type="primary" htmlType="submit" block loading={login.isPending}>
-        {t('login.signIn')}
-      </Button>
-    </Form>
-  );
-}
-
-/** Mobile number and a one-time SMS code (one a minute, countdown on the button). */
-export function PhoneForm({ tenantId, onDone }: { tenantId?: number; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm();
-  const send = useSendSmsCode();
-  const login = useLoginPhone();
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const id = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(id);
-  }, [left]);
-  const sendCode = async () => {
-    const phone = await form.validateFields(['phone']).then((v) => v.phone as string);
-    send.mutate(phone, { onSuccess: () => setLeft(60) });
-  };
-  const error = (login.error ?? send.error) as ApiError | null;
-  return (
-    <Form
-      form={form}
-      size="large"
-      requiredMark={false}
-      onFinish={(v) => login.mutate({ ...v, tenantId }, { onSuccess: onDone })}
-    >
-      {error ? <Alert type="error" showIcon title={error.message} style={{ marginBottom: 16 }} /> : null}
-      {send.isSuccess && !error ? (
-        <Alert type="success" showIcon title={t('login.codeSent')} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Form.Item
-        name="phone"
-        rules={[
-          { required: true, message: t('login.phoneRequired') },
-          { pattern: MOBILE_RE, message: t('login.phoneInvalid') },
-        ]}
-      >
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder={t('login.phone')}
-          maxLength={11}
-          autoComplete="tel"
-          aria-label={t('login.phone')}
-        />
-      </Form.Item>
-      <Form.Item>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.smsCodeRequired') }]}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder={t('login.smsCode')}
-              maxLength={8}
-              autoComplete="one-time-code"
-              aria-label={t('login.smsCode')}
-            />
+        <Suspense fallback={null}>
+          <Form.Item
+            name="slider"
+            valuePropName="value"
+            rules={[
+              { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('login.sliderRequired')))) },
+            ]}
+          >
+            <DragVerify />
           </Form.Item>
-          <Button onClick={sendCode} disabled={left > 0} loading={send.isPending} style={{ minWidth: 120 }}>
-            {left > 0 ? t('login.resendIn', { seconds: left }) : t('login.sendCode')}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+        </Suspense>
+      ) : null}
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         {t('login.signIn')}
       </Button>

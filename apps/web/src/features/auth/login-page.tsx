@@ -7,11 +7,13 @@ import { safeRedirect } from '../../app/guards';
 import { LanguageSegmented } from '../../components/language-segmented';
 import { tokens } from '../../lib/auth/tokens';
 import { useTheme } from '../../lib/theme/theme-store';
-import { AccountForm, PhoneForm, RegisterForm } from './login-forms';
+import { AccountForm, RegisterForm } from './login-forms';
 import { useLoginTenant } from './login-tenant';
 import { sessionKeys, useSysInfo } from './session.api';
 
 const QrLoginPanel = lazy(() => import('./qr-login-panel'));
+/** The SMS sign-in is a second tab: its form arrives when the tab is opened. */
+const PhoneForm = lazy(() => import('./phone-form'));
 const LoginTenantSelect = lazy(() => import('./login-tenant-select'));
 
 /** Chromium older than 79 (and browsers that are not Chromium-based) get a hint (spec §1). */
@@ -88,7 +90,15 @@ export default function LoginPage() {
         />
       ),
     },
-    { key: 'phone', label: t('login.tabPhone'), children: <PhoneForm tenantId={tenant.tenantId} onDone={done} /> },
+    {
+      key: 'phone',
+      label: t('login.tabPhone'),
+      children: (
+        <Suspense fallback={null}>
+          <PhoneForm tenantId={tenant.tenantId} onDone={done} />
+        </Suspense>
+      ),
+    },
     {
       key: 'qr',
       label: t('login.tabQr'),
