@@ -300,6 +300,7 @@ export const inventoryEn = {
   },
   item: {
     title: 'Count items',
+    chooseTask: 'Choose a count task (or a sub-task) to see its lines.',
     bookQty: 'WMS quantity',
     countedQty: 'Counted quantity',
     notCounted: 'Not counted',

@@ -295,6 +295,7 @@ export const inventoryZhCn: InventoryTexts = {
   },
   item: {
     title: '盘点明细',
+    chooseTask: '请选择盘点任务（或子任务）以查看其明细。',
     bookQty: 'WMS 数量',
     countedQty: '盘点数量',
     notCounted: '未盘',

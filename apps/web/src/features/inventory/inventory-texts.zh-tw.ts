@@ -295,6 +295,7 @@ export const inventoryZhTw: InventoryTexts = {
   },
   item: {
     title: '盤點明細',
+    chooseTask: '請選擇盤點任務（或子任務）以檢視其明細。',
     bookQty: 'WMS 數量',
     countedQty: '盤點數量',
     notCounted: '未盤',

@@ -93,7 +93,9 @@ export default function ItemPage() {
   const taskId = filters.taskId ?? sub?.taskId;
   const task = useTaskDetail(taskId).data;
   const taskStatus = task?.inventoryStatus ?? sub?.taskInventoryStatus;
-  const page = useItemPage(input, true, taskStatus !== undefined && isLive(taskStatus));
+  // the lines are asked for one task or sub-task (the server refuses a page of every task's lines)
+  const chosen = input.taskId !== undefined || input.subTaskId !== undefined;
+  const page = useItemPage(input, chosen, taskStatus !== undefined && isLive(taskStatus));
   const tasks = useTaskList(undefined, undefined);
   const results = useEnumOptions(ItemResultEnum);
   const statuses = useEnumOptions(ItemStatusEnum);
@@ -332,8 +334,9 @@ export default function ItemPage() {
         title={t('item.title')}
         columns={columns}
         {...pagedTableProps(page, params, change)}
-        loading={page.isPending || page.isPlaceholderData}
+        loading={chosen && (page.isPending || page.isPlaceholderData)}
         exportFile={can('inventoryCheckItem:export') ? exportFile : undefined}
+        tableProps={chosen ? undefined : { locale: { emptyText: t('item.chooseTask') } }}
       />
       <ItemCountDialog item={counting} onClose={() => setCounting(null)} />
       <ItemResultDrawer item={viewing} causeLabel={causeLabel} onClose={() => setViewing(null)} />
