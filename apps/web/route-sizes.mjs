@@ -1,5 +1,7 @@
 // Prints the JavaScript each route downloads (gzip), from Vite's manifest: the entry's static imports plus the
-// route's lazy chunk and its static imports. The login route must stay under 300 KB (docs/architecture.md#front-end).
+// route's lazy chunk and its static imports. The login route must stay under 300 KB (docs/architecture.md#front-end), the main
+// layout (what shows after sign-in before any page) under 375 KB: what it does not draw at once (settings drawer,
+// lock screen, watermark, menu search, the bell's list, the socket client) it loads behind it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
@@ -16,22 +18,24 @@ function closure(key, seen = new Set()) {
 }
 const entry = 'index.html';
 const base = closure(entry);
+/** Gzip KB a route may download before it shows. */
+const BUDGETS = { login: 300, 'main layout': 375 };
 const routes = {
   login: 'src/features/auth/login-page.tsx',
   'main layout': 'src/app/layout/main-layout.tsx',
   workbench: 'src/features/home/home-page.tsx',
 };
-let failed = false;
+const over = [];
 for (const [name, src] of Object.entries(routes)) {
   const files = new Set([...base, ...closure(src)].map((k) => manifest[k].file));
   if (name === 'workbench') for (const k of closure(routes['main layout'])) files.add(manifest[k].file);
   const total = [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
   const kb = (total / 1024).toFixed(1);
-  const budget = name === 'login' ? ' (budget 300 KB)' : '';
-  console.log(`route ${name.padEnd(12)} ${kb.padStart(7)} KB gzip JS${budget}`);
-  if (name === 'login' && total > 300 * 1024) failed = true;
+  const budget = BUDGETS[name];
+  console.log(`route ${name.padEnd(12)} ${kb.padStart(7)} KB gzip JS${budget ? ` (budget ${budget} KB)` : ''}`);
+  if (budget && total > budget * 1024) over.push(`the ${name} route is over its ${budget} KB budget`);
 }
-if (failed) {
-  console.error('The login route is over its 300 KB budget.');
+if (over.length) {
+  console.error(`${over.join('; ')}.`);
   process.exit(1);
 }

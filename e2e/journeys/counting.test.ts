@@ -204,9 +204,16 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       isMobile: true,
       hasTouch: true,
     });
+    // Ann works in Chinese: the texts of a language other than English are loaded on demand, and must be there
+    // offline too (they were not: a Chinese workbench reloaded offline never finished starting)
+    await phone.addInitScript(() => {
+      if (!localStorage.getItem('shelfwise:themeConfig'))
+        localStorage.setItem('shelfwise:themeConfig', JSON.stringify({ state: { language: 'zh-cn' }, version: 0 }));
+    });
     const ann = await phone.newPage();
     ann.on('pageerror', (e) => errors.push(String(e)));
-    // Ann's phone is already signed in: the workbench is the first page it loads
+    // Ann's phone is already signed in: the workbench is the first page it loads, and the page is never reloaded
+    // online (the service worker activates during this first load)
     await signedInContext(phone, server, 'counter.ann', people['counter.ann']?.password ?? '');
     await ann.goto(`${server.url}/inventory/scan`);
     await ann.getByTestId('scan-page').waitFor();
@@ -256,9 +263,13 @@ describe('counting: snapshot, task, sub-tasks, scanning offline, submission, aud
       .filter({ hasText: '5' })
       .waitFor();
     await shot(ann, 'counting-scan-phone-offline');
-    // reloaded without a network: the service worker serves the app, the device keeps the queue and the location
+    // reloaded without a network: the service worker serves the app, the device keeps the queue and the location.
+    // The browser's HTTP cache is emptied first (a phone drops it when short of space): only what the worker keeps
+    // may serve the start
+    await (await phone.newCDPSession(ann)).send('Network.clearBrowserCache');
     await ann.reload();
     await ann.getByTestId('scan-page').waitFor();
+    assert.equal(await ann.evaluate(() => document.documentElement.lang), 'zh-CN');
     await ann.getByTestId('scan-queue-count').and(ann.locator('[data-count="2"]')).waitFor();
     await ann
       .getByTestId('scan-line')

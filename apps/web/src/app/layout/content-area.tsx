@@ -1,8 +1,7 @@
 import { theme } from 'antd';
-import { Activity, type CSSProperties, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { Activity, type CSSProperties, lazy, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoading } from '../../components/page-loading';
-import { NotFoundPage } from '../../features/pages/not-found-page';
 import { useTheme } from '../../lib/theme/theme-store';
 import { findMenu } from '../menu-routes';
 import { resolvePage } from '../page-registry';
@@ -11,17 +10,17 @@ import { TabsBar } from './tabs-bar';
 import { useTabs } from './tabs-store';
 import { useRouteMenu } from './use-route-menu';
 
+/** Shown for an unknown path only, so loaded then. */
+const NotFoundPage = lazy(() =>
+  import('../../features/pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+
 /** The page of one tab, looked up from the menu tree by its path. */
 function TabPage({ pathname, version }: { pathname: string; version: number }) {
   const { flat } = useRouteMenu();
   const menu = findMenu(flat, pathname);
   const Page = resolvePage(menu?.node.component);
-  if (!Page) return <NotFoundPage />;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page key={version} />
-    </Suspense>
-  );
+  return <Suspense fallback={<PageLoading />}>{Page ? <Page key={version} /> : <NotFoundPage />}</Suspense>;
 }
 
 /**
@@ -100,7 +99,9 @@ export function ContentArea({
       ))}
       {known ? null : (
         <div key={key} className={`sw-page sw-anim-${cfg.animation}`}>
-          <NotFoundPage />
+          <Suspense fallback={<PageLoading />}>
+            <NotFoundPage />
+          </Suspense>
         </div>
       )}
     </main>

@@ -8,7 +8,7 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Space, theme } from 'antd';
-import { createElement, type ReactNode, useEffect, useState } from 'react';
+import { createElement, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
 import { menuIcon } from '../../components/menu-icons';
@@ -17,12 +17,14 @@ import { useMobileMenu, useNarrow } from '../../lib/layout/narrow';
 import { type ComponentSize, useTheme } from '../../lib/theme/theme-store';
 import { BarTheme } from './bar-theme';
 import { useBarColors } from './chrome-colors';
-import { useLock } from './lock-screen';
-import { MenuSearch } from './menu-search';
+import { useLock } from './lock-state';
 import { useSettingsDrawer } from './settings-open';
 import { useRouteMenu } from './use-route-menu';
 import { UserMenu } from './user-menu';
 import './settings.texts';
+
+/** The menu search (an antd AutoComplete) arrives after the bar: the bar keeps its place meanwhile. */
+const MenuSearch = lazy(() => import('./menu-search').then((m) => ({ default: m.MenuSearch })));
 
 /** The trail of directories down to the current page (when the breadcrumb setting is on). */
 export function Crumbs() {
@@ -86,7 +88,11 @@ function Tools() {
   }, []);
   return (
     <Space size={4} style={{ flex: 'none' }}>
-      {narrow ? null : <MenuSearch />}
+      {narrow ? null : (
+        <Suspense fallback={<span style={{ display: 'inline-block', width: 180 }} />}>
+          <MenuSearch />
+        </Suspense>
+      )}
       <LanguageSwitch />
       {narrow ? null : (
         <Dropdown

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Watermark } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUserInfo } from '../../features/auth/session.api';
@@ -11,14 +10,18 @@ import { useTheme } from '../../lib/theme/theme-store';
 import { findMenu, tabNameFrom } from '../menu-routes';
 import { ColumnsLayout } from './columns-layout';
 import { ClassicLayout, DefaultsLayout, TransverseLayout } from './layouts';
-import { LockScreen, useIdleLock, useLock } from './lock-screen';
-import SettingsDrawer from './settings-drawer';
+import { useIdleLock, useLock } from './lock-state';
 import { useSettingsDrawer } from './settings-open';
 import { useTabs } from './tabs-store';
 import './layout.css';
 import { useRouteMenu } from './use-route-menu';
 
 const HOME = '/dashboard/home';
+
+// shown on demand, so loaded on demand: the layout itself appears without them
+const SettingsDrawer = lazy(() => import('./settings-drawer'));
+const LockScreen = lazy(() => import('./lock-screen'));
+const Watermark = lazy(() => import('antd/es/watermark'));
 
 const LAYOUTS = {
   defaults: DefaultsLayout,
@@ -99,23 +102,31 @@ export default function MainLayout() {
   }, [flat, retitle, t]);
 
   const Shell = LAYOUTS[cfg.layout] ?? DefaultsLayout;
-  const body = <Shell />;
 
   return (
     <div style={{ height: '100%' }} lang={i18n.language} data-layout={cfg.layout}>
+      <Shell />
       {cfg.isWatermark ? (
-        <Watermark
-          content={cfg.watermarkText || user?.watermarkText || cfg.globalTitle}
-          font={{ color: cfg.isDark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' }}
-          style={{ height: '100%' }}
-        >
-          {body}
-        </Watermark>
-      ) : (
-        body
-      )}
-      {drawerLoaded && !locked ? <SettingsDrawer /> : null}
-      {locked ? <LockScreen /> : null}
+        <Suspense fallback={null}>
+          {/* a layer over the layout (not around it: the layout is not mounted again when the watermark arrives) */}
+          <Watermark
+            content={cfg.watermarkText || user?.watermarkText || cfg.globalTitle}
+            font={{ color: cfg.isDark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' }}
+            style={{ position: 'fixed', inset: 0, pointerEvents: 'none', zIndex: 9 }}
+          />
+        </Suspense>
+      ) : null}
+      {drawerLoaded && !locked ? (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      ) : null}
+      {locked ? (
+        // the page stays hidden while the lock screen loads
+        <Suspense fallback={<div style={{ position: 'fixed', inset: 0, zIndex: 2000, background: '#0b2545' }} />}>
+          <LockScreen />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

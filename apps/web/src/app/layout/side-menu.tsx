@@ -130,6 +130,7 @@ export function SideMenu({
     <Menu
       mode={mode}
       theme={theme}
+      className={inline ? 'sw-side-menu' : undefined}
       items={items}
       selectedKeys={inline ? [location.pathname] : [location.pathname, ...parents]}
       {...(inline

@@ -13,9 +13,10 @@ export function SearchForm<F extends Record<string, unknown>>({
   fields,
   onSearch,
   initialValues,
-  colProps = { xs: 24, sm: 12, lg: 8, xl: 6 },
+  colProps = { xs: 24, sm: 12, lg: 8, xxl: 6 },
 }: {
-  /** Grid of each field (narrow panels give fields more room). */
+  /** Grid of each field (narrow panels give fields more room); four to a row from 1600 px, three below, so a
+   * select's placeholder is not cut at 1280-1440 px. */
   colProps?: ColProps;
   fields: FieldConfig[];
   onSearch: (values: F) => void;

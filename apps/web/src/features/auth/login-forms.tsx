@@ -1,11 +1,13 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../lib/api/client';
 import { RevalidateOnLanguage } from '../../lib/i18n/revalidate';
-import { DragVerify } from './drag-verify';
 import { useCaptcha, useLogin } from './session.api';
+
+/** The slider check is switched on by few installations: loaded only where it is. */
+const DragVerify = lazy(() => import('./drag-verify').then((m) => ({ default: m.DragVerify })));
 
 /** Shown under the password field while Caps Lock is on. */
 function useCapsLock() {
@@ -115,15 +117,17 @@ export function AccountForm({
         </Form.Item>
       ) : null}
       {slider ? (
-        <Form.Item
-          name="slider"
-          valuePropName="value"
-          rules={[
-            { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('login.sliderRequired')))) },
-          ]}
-        >
-          <DragVerify />
-        </Form.Item>
+        <Suspense fallback={null}>
+          <Form.Item
+            name="slider"
+            valuePropName="value"
+            rules={[
+              { validator: (_r, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('login.sliderRequired')))) },
+            ]}
+          >
+            <DragVerify />
+          </Form.Item>
+        </Suspense>
       ) : null}
       <Button type="primary" htmlType="submit" block loading={login.isPending}>
         {t('login.signIn')}

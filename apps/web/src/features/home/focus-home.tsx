@@ -14,6 +14,7 @@ import { useCan } from '../../components/crud';
 import { dayjs } from '../../lib/i18n/dayjs';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useMenuTree, useUserInfo } from '../auth/session.api';
+import { longDate } from './long-date';
 import { MyAppsWidget } from './my-apps-widget';
 import { NoticesWidget } from './notices-widget';
 import { ProgressingWidget } from './progressing-widget';
@@ -52,9 +53,7 @@ export function FocusHome() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {tg(`home.welcome.${greeting(now.hour())}`, { name })}
         </Typography.Title>
-        <Typography.Text type="secondary">
-          {now.format(language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY-MM-DD dddd')}
-        </Typography.Text>
+        <Typography.Text type="secondary">{longDate(now, language)}</Typography.Text>
       </div>
       {actions.length ? (
         <nav aria-label={t('focus.actions')} className="sw-focus-actions">

@@ -6,6 +6,7 @@ import { WidgetFrame } from '../../components/widget-frame';
 import { dayjs } from '../../lib/i18n/dayjs';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useAccent } from './accent';
+import { longDate } from './long-date';
 import type { WidgetProps } from './widget-types';
 
 /** The current time, re-rendered every `ms` (on the next whole tick, so the seconds change together). */
@@ -102,7 +103,7 @@ export function TimerWidget({ controls }: WidgetProps) {
         >
           {now.format('HH:mm:ss')}
         </time>
-        <Typography.Text>{now.format(language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY年M月D日 dddd')}</Typography.Text>
+        <Typography.Text>{longDate(now, language)}</Typography.Text>
         <br />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t('timer.zone', { zone })}

@@ -6,6 +6,7 @@ import { useAuthImage } from '../../lib/api/use-auth-image';
 import { dayjs } from '../../lib/i18n/dayjs';
 import { useTheme } from '../../lib/theme/theme-store';
 import { useUserInfo } from '../auth/session.api';
+import { longDate } from './long-date';
 import type { WidgetProps } from './widget-types';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -57,7 +58,7 @@ export function WelcomeWidget({ controls }: WidgetProps) {
           {
             key: 'date',
             label: t('home.welcome.date'),
-            children: now.format(language === 'en' ? 'dddd, D MMMM YYYY' : 'YYYY-MM-DD dddd'),
+            children: longDate(now, language),
           },
         ]}
       />

@@ -1,7 +1,8 @@
-import { Card, Col, Flex, Input, InputNumber, Row, Segmented, Select, Table, Typography } from 'antd';
+import { Col, Input, InputNumber, Row, Segmented, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudTable, type PageParams, pagedTableProps } from '../../components/crud';
+import { FilterBar } from '../../components/filter-bar';
 import { AreaStatesChart, BandsChart, FillBar, FillStateTag } from './location-fill-parts';
 import {
   downloadFill,
@@ -186,88 +187,86 @@ export default function LocationOverviewPage() {
 
   return (
     <div style={{ padding: 12 }} data-testid="location-overview-page">
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Flex gap={12} wrap align="flex-end">
-          <WarehouseSelect
-            value={f.warehouseId}
-            options={options.data?.warehouses}
-            onChange={(warehouseId) => setF({ warehouseId, basis: f.basis, days: f.days })}
+      <FilterBar style={{ marginBottom: 12 }}>
+        <WarehouseSelect
+          value={f.warehouseId}
+          options={options.data?.warehouses}
+          onChange={(warehouseId) => setF({ warehouseId, basis: f.basis, days: f.days })}
+        />
+        <FilterItem label={t('common.area')} width={180}>
+          <Select
+            value={f.areaId}
+            allowClear
+            placeholder={t('common.allAreas')}
+            options={optionsOf(options.data?.areas)}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(areaId) => change({ areaId })}
           />
-          <FilterItem label={t('common.area')} width={180}>
+        </FilterItem>
+        <FilterItem label={t('fill.basis')} width={230}>
+          <Segmented
+            value={f.basis}
+            onChange={(v) => change({ basis: v as Filters['basis'] })}
+            options={[
+              { value: 'counted', label: t('fill.counted') },
+              { value: 'snapshot', label: t('fill.snapshot') },
+            ]}
+            data-testid="fill-basis"
+          />
+        </FilterItem>
+        {f.basis === 'counted' ? (
+          <FilterItem label={t('fill.days')} width={140}>
+            <InputNumber
+              min={1}
+              max={3650}
+              value={f.days}
+              onChange={(v) => v !== null && change({ days: v })}
+              style={{ width: '100%' }}
+            />
+          </FilterItem>
+        ) : (
+          <FilterItem label={t('fill.snapshot')} width={240}>
             <Select
-              value={f.areaId}
+              value={f.snapshotId}
               allowClear
-              placeholder={t('common.allAreas')}
-              options={optionsOf(options.data?.areas)}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(areaId) => change({ areaId })}
+              placeholder={t('fill.chooseSnapshot')}
+              options={(options.data?.snapshots ?? []).map((x) => ({ value: x.id, label: `${x.name} · ${x.code}` }))}
+              onChange={(snapshotId) => change({ snapshotId })}
+              notFoundContent={t('fill.noSnapshot')}
             />
           </FilterItem>
-          <FilterItem label={t('fill.basis')} width={230}>
-            <Segmented
-              value={f.basis}
-              onChange={(v) => change({ basis: v as Filters['basis'] })}
-              options={[
-                { value: 'counted', label: t('fill.counted') },
-                { value: 'snapshot', label: t('fill.snapshot') },
-              ]}
-              data-testid="fill-basis"
-            />
-          </FilterItem>
-          {f.basis === 'counted' ? (
-            <FilterItem label={t('fill.days')} width={140}>
-              <InputNumber
-                min={1}
-                max={3650}
-                value={f.days}
-                onChange={(v) => v !== null && change({ days: v })}
-                style={{ width: '100%' }}
-              />
-            </FilterItem>
-          ) : (
-            <FilterItem label={t('fill.snapshot')} width={240}>
-              <Select
-                value={f.snapshotId}
-                allowClear
-                placeholder={t('fill.chooseSnapshot')}
-                options={(options.data?.snapshots ?? []).map((x) => ({ value: x.id, label: `${x.name} · ${x.code}` }))}
-                onChange={(snapshotId) => change({ snapshotId })}
-                notFoundContent={t('fill.noSnapshot')}
-              />
-            </FilterItem>
-          )}
-          <FilterItem label={t('fill.state')} width={150}>
-            <Select
-              value={f.state}
-              allowClear
-              placeholder={t('fill.allStates')}
-              options={STATES.map((x) => ({ value: x, label: t(`fill.${x}`) }))}
-              onChange={(state) => change({ state })}
-              data-testid="fill-state"
-            />
-          </FilterItem>
-          <FilterItem label={t('fill.locationCode')} width={180}>
-            <Input.Search
-              value={codeText}
-              allowClear
-              onChange={(e) => {
-                setCodeText(e.target.value);
-                if (!e.target.value) change({ locationCode: undefined });
-              }}
-              onSearch={(v) => change({ locationCode: v.trim() || undefined })}
-            />
-          </FilterItem>
-          {filters ? (
-            <StatsActions
-              computedTime={s?.computedTime}
-              recomputing={recompute.isPending}
-              onRecompute={() => recompute.mutate({ service: 'locationOverview', filters })}
-              exportCode="locationOverview:export"
-              onExport={() => downloadFill(filters)}
-            />
-          ) : null}
-        </Flex>
-      </Card>
+        )}
+        <FilterItem label={t('fill.state')} width={150}>
+          <Select
+            value={f.state}
+            allowClear
+            placeholder={t('fill.allStates')}
+            options={STATES.map((x) => ({ value: x, label: t(`fill.${x}`) }))}
+            onChange={(state) => change({ state })}
+            data-testid="fill-state"
+          />
+        </FilterItem>
+        <FilterItem label={t('fill.locationCode')} width={180}>
+          <Input.Search
+            value={codeText}
+            allowClear
+            onChange={(e) => {
+              setCodeText(e.target.value);
+              if (!e.target.value) change({ locationCode: undefined });
+            }}
+            onSearch={(v) => change({ locationCode: v.trim() || undefined })}
+          />
+        </FilterItem>
+        {filters ? (
+          <StatsActions
+            computedTime={s?.computedTime}
+            recomputing={recompute.isPending}
+            onRecompute={() => recompute.mutate({ service: 'locationOverview', filters })}
+            exportCode="locationOverview:export"
+            onExport={() => downloadFill(filters)}
+          />
+        ) : null}
+      </FilterBar>
       {!filters ? (
         <ChooseWarehouse />
       ) : (

@@ -1,8 +1,9 @@
 import { AbcClass, AbcClassEnum } from '@shelfwise/contract/enums';
-import { Card, Col, Empty, Flex, Input, Row, Segmented, Select, Tabs, Typography } from 'antd';
+import { Col, Empty, Flex, Input, Row, Segmented, Select, Tabs, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudTable, type PageParams, pagedTableProps } from '../../components/crud';
+import { FilterBar } from '../../components/filter-bar';
 import { EnumTag } from '../system';
 import { AbcPanel } from './abc-panel';
 import { axisStyle, baseOption, EChart, useChartTheme } from './echart';
@@ -214,58 +215,56 @@ export default function PickCountPage() {
 
   return (
     <div style={{ padding: 12 }} data-testid="pick-count-page">
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Flex gap={12} wrap align="flex-end">
-          <WarehouseSelect
-            value={f.warehouseId}
-            options={options.data?.warehouses}
-            onChange={(warehouseId) => setF({ warehouseId, startTime: f.startTime, endTime: f.endTime })}
+      <FilterBar style={{ marginBottom: 12 }}>
+        <WarehouseSelect
+          value={f.warehouseId}
+          options={options.data?.warehouses}
+          onChange={(warehouseId) => setF({ warehouseId, startTime: f.startTime, endTime: f.endTime })}
+        />
+        <PeriodPicker value={f} onChange={(p) => change(p)} />
+        <FilterItem label={t('common.area')} width={180}>
+          <Select
+            value={f.areaId}
+            allowClear
+            placeholder={t('common.allAreas')}
+            options={optionsOf(options.data?.areas)}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(areaId) => change({ areaId })}
+            data-testid="pick-area"
           />
-          <PeriodPicker value={f} onChange={(p) => change(p)} />
-          <FilterItem label={t('common.area')} width={180}>
-            <Select
-              value={f.areaId}
-              allowClear
-              placeholder={t('common.allAreas')}
-              options={optionsOf(options.data?.areas)}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(areaId) => change({ areaId })}
-              data-testid="pick-area"
-            />
-          </FilterItem>
-          <FilterItem label={t('common.consignor')} width={200}>
-            <Select
-              value={f.consignorId}
-              allowClear
-              placeholder={t('common.allConsignors')}
-              options={optionsOf(options.data?.consignors)}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(consignorId) => change({ consignorId })}
-            />
-          </FilterItem>
-          <FilterItem label={t('pick.skuCode')} width={180}>
-            <Input.Search
-              value={skuText}
-              allowClear
-              placeholder={t('pick.skuCodeHint')}
-              onChange={(e) => {
-                setSkuText(e.target.value);
-                if (!e.target.value) change({ skuCode: undefined });
-              }}
-              onSearch={(v) => change({ skuCode: v.trim() || undefined })}
-            />
-          </FilterItem>
-          {filters ? (
-            <StatsActions
-              computedTime={s?.computedTime}
-              recomputing={recompute.isPending}
-              onRecompute={() => recompute.mutate({ service: 'pickCount', filters })}
-              exportCode="pickCount:export"
-              onExport={() => downloadPickCount(filters)}
-            />
-          ) : null}
-        </Flex>
-      </Card>
+        </FilterItem>
+        <FilterItem label={t('common.consignor')} width={200}>
+          <Select
+            value={f.consignorId}
+            allowClear
+            placeholder={t('common.allConsignors')}
+            options={optionsOf(options.data?.consignors)}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(consignorId) => change({ consignorId })}
+          />
+        </FilterItem>
+        <FilterItem label={t('pick.skuCode')} width={180}>
+          <Input.Search
+            value={skuText}
+            allowClear
+            placeholder={t('pick.skuCodeHint')}
+            onChange={(e) => {
+              setSkuText(e.target.value);
+              if (!e.target.value) change({ skuCode: undefined });
+            }}
+            onSearch={(v) => change({ skuCode: v.trim() || undefined })}
+          />
+        </FilterItem>
+        {filters ? (
+          <StatsActions
+            computedTime={s?.computedTime}
+            recomputing={recompute.isPending}
+            onRecompute={() => recompute.mutate({ service: 'pickCount', filters })}
+            exportCode="pickCount:export"
+            onExport={() => downloadPickCount(filters)}
+          />
+        ) : null}
+      </FilterBar>
       {f.warehouseId === undefined ? (
         <ChooseWarehouse />
       ) : (

@@ -1,7 +1,8 @@
-import { Button, Card, Col, Flex, Progress, Row, Select, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Col, Flex, Progress, Row, Select, Tabs, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudTable, type PageParams, pagedTableProps } from '../../components/crud';
+import { FilterBar } from '../../components/filter-bar';
 import { CounterChart, HourChart } from './scan-summary-charts';
 import {
   downloadScanSummary,
@@ -227,63 +228,61 @@ export default function ScanSummaryPage() {
 
   return (
     <div style={{ padding: 12 }} data-testid="scan-summary-page">
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Flex gap={12} wrap align="flex-end">
-          <WarehouseSelect
-            value={f.warehouseId}
-            options={options.data?.warehouses}
-            onChange={(warehouseId) => {
-              setTaskTouched(false);
-              setF({ warehouseId, startTime: f.startTime, endTime: f.endTime });
+      <FilterBar style={{ marginBottom: 12 }}>
+        <WarehouseSelect
+          value={f.warehouseId}
+          options={options.data?.warehouses}
+          onChange={(warehouseId) => {
+            setTaskTouched(false);
+            setF({ warehouseId, startTime: f.startTime, endTime: f.endTime });
+          }}
+        />
+        <FilterItem label={t('scan.task')} width={240}>
+          <Select
+            value={f.taskId}
+            allowClear
+            placeholder={t('scan.allTasks')}
+            options={optionsOf(options.data?.tasks)}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(taskId) => {
+              setTaskTouched(true);
+              change({ taskId, subTaskId: undefined, userId: undefined });
             }}
+            data-testid="scan-task"
           />
-          <FilterItem label={t('scan.task')} width={240}>
-            <Select
-              value={f.taskId}
-              allowClear
-              placeholder={t('scan.allTasks')}
-              options={optionsOf(options.data?.tasks)}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(taskId) => {
-                setTaskTouched(true);
-                change({ taskId, subTaskId: undefined, userId: undefined });
-              }}
-              data-testid="scan-task"
-            />
-          </FilterItem>
-          <FilterItem label={t('scan.subTask')}>
-            <Select
-              value={f.subTaskId}
-              allowClear
-              placeholder={t('scan.allSubTasks')}
-              options={optionsOf(options.data?.subTasks)}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(subTaskId) => change({ subTaskId })}
-              disabled={f.taskId === undefined}
-            />
-          </FilterItem>
-          <FilterItem label={t('scan.counter')} width={200}>
-            <Select
-              value={f.userId}
-              allowClear
-              placeholder={t('scan.allCounters')}
-              options={(options.data?.counters ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              showSearch={{ optionFilterProp: 'label' }}
-              onChange={(userId) => change({ userId })}
-            />
-          </FilterItem>
-          <PeriodPicker value={f} onChange={(p) => change(p)} />
-          {filters ? (
-            <StatsActions
-              computedTime={s?.computedTime}
-              recomputing={recompute.isPending}
-              onRecompute={() => recompute.mutate({ service: 'scanSummary', filters })}
-              exportCode="scanSummary:export"
-              onExport={() => downloadScanSummary(filters)}
-            />
-          ) : null}
-        </Flex>
-      </Card>
+        </FilterItem>
+        <FilterItem label={t('scan.subTask')}>
+          <Select
+            value={f.subTaskId}
+            allowClear
+            placeholder={t('scan.allSubTasks')}
+            options={optionsOf(options.data?.subTasks)}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(subTaskId) => change({ subTaskId })}
+            disabled={f.taskId === undefined}
+          />
+        </FilterItem>
+        <FilterItem label={t('scan.counter')} width={200}>
+          <Select
+            value={f.userId}
+            allowClear
+            placeholder={t('scan.allCounters')}
+            options={(options.data?.counters ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(userId) => change({ userId })}
+          />
+        </FilterItem>
+        <PeriodPicker value={f} onChange={(p) => change(p)} />
+        {filters ? (
+          <StatsActions
+            computedTime={s?.computedTime}
+            recomputing={recompute.isPending}
+            onRecompute={() => recompute.mutate({ service: 'scanSummary', filters })}
+            exportCode="scanSummary:export"
+            onExport={() => downloadScanSummary(filters)}
+          />
+        ) : null}
+      </FilterBar>
       {!filters ? (
         <ChooseWarehouse />
       ) : (

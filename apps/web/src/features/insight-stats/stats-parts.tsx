@@ -5,21 +5,19 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../components/crud';
+import { FilterField } from '../../components/filter-bar';
 import './stats.texts';
 
 /** An option list of `{id, code, name}` choices for a select. */
 export const optionsOf = (list: readonly { id: number; code: string; name: string }[] | undefined) =>
   (list ?? []).map((o) => ({ value: o.id, label: o.name && o.name !== o.code ? `${o.code} · ${o.name}` : o.code }));
 
-/** A labelled filter control (label above, so the bar wraps cleanly on narrow screens). */
+/** A labelled filter control of a statistics page (the shared filter bar's field). */
 export function FilterItem({ label, children, width = 220 }: { label: string; children: ReactNode; width?: number }) {
   return (
-    <Flex vertical gap={4} style={{ width, maxWidth: '100%' }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {label}
-      </Typography.Text>
+    <FilterField label={label} width={width}>
       {children}
-    </Flex>
+    </FilterField>
   );
 }
 

@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { io } from 'socket.io-client';
-import { type BellItem, useNotifications } from '../../components/notification-bell';
+import type { Socket } from 'socket.io-client';
+import { type BellItem, useNotifications } from '../../components/notifications-store';
 import { tokens } from '../../lib/auth/tokens';
 import { noticeKeys, useMarkAllRead, useUnread } from './notice.api';
 import { type OpenTarget, useOpenTarget } from './notice-open';
@@ -31,39 +31,54 @@ export function useNoticeLive() {
 
   useEffect(() => {
     if (!tokens.access()) return;
-    const socket = io({ path: '/socket.io', auth: (cb) => cb({ token: tokens.access() }) });
+    let socket: Socket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => void qc.invalidateQueries({ queryKey: noticeKeys.inbox });
-    socket.on('notice', (e: NoticeEvent) => {
-      refresh();
-      if (e.action === 'publish')
-        notification.info({ title: t('live.newNotice', { title: e.title }), placement: 'bottomRight' });
-    });
-    socket.on('message', (e: MessageEvent) => {
-      refresh();
-      notification.info({
-        title: t('live.newMessage', { name: e.senderName ?? t('centre.system'), title: e.title }),
-        placement: 'bottomRight',
+    let stopped = false;
+    const wire = (socket: Socket) => {
+      const refresh = () => void qc.invalidateQueries({ queryKey: noticeKeys.inbox });
+      socket.on('notice', (e: NoticeEvent) => {
+        refresh();
+        if (e.action === 'publish')
+          notification.info({ title: t('live.newNotice', { title: e.title }), placement: 'bottomRight' });
       });
-    });
-    socket.on('forceOffline', ({ reason }: { reason: string }) => {
-      socket.close();
-      tokens.clear();
-      void qc.cancelQueries();
-      qc.clear();
-      notification.destroy();
-      void message.warning(t(reason === 'singleLogin' ? 'live.singleLogin' : 'live.forcedOffline'), 10);
-      navigate('/login', { replace: true });
-    });
-    socket.on('connect', refresh);
-    socket.on('connect_error', () => {
-      // a refused handshake is not retried by the client itself
-      clearTimeout(retry);
-      retry = setTimeout(() => tokens.access() && socket.connect(), RETRY_MS);
-    });
+      socket.on('message', (e: MessageEvent) => {
+        refresh();
+        notification.info({
+          title: t('live.newMessage', { name: e.senderName ?? t('centre.system'), title: e.title }),
+          placement: 'bottomRight',
+        });
+      });
+      socket.on('forceOffline', ({ reason }: { reason: string }) => {
+        socket.close();
+        tokens.clear();
+        void qc.cancelQueries();
+        qc.clear();
+        notification.destroy();
+        void message.warning(t(reason === 'singleLogin' ? 'live.singleLogin' : 'live.forcedOffline'), 10);
+        navigate('/login', { replace: true });
+      });
+      socket.on('connect', refresh);
+      socket.on('connect_error', () => {
+        // a refused handshake is not retried by the client itself
+        clearTimeout(retry);
+        retry = setTimeout(() => tokens.access() && socket.connect(), RETRY_MS);
+      });
+    };
+    // the client library is loaded after the layout shows (it is not needed to draw it)
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (stopped) return;
+        socket = io({ path: '/socket.io', auth: (cb) => cb({ token: tokens.access() }) });
+        wire(socket);
+      },
+      () => {
+        // without a network the page still works, only not live
+      },
+    );
     return () => {
+      stopped = true;
       clearTimeout(retry);
-      socket.close();
+      socket?.close();
     };
   }, [qc, t, notification, message, navigate]);
 

@@ -1,6 +1,6 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCan } from '../../components/crud';
+import { useCan } from '../../components/crud/auth';
 import { call } from '../../lib/api/client';
 
 /** Input of the notice administration page. */

@@ -2,6 +2,7 @@ import { Form, Select, Space, Typography } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../components/crud';
+import { FilterBar } from '../../components/filter-bar';
 import { useTaskList } from '../inventory/task/task.api';
 import { useAreaList } from '../warehouse/area.api';
 import { useConsignorList } from '../warehouse/consignor.api';
@@ -164,12 +165,11 @@ export function OverviewFilters({
     onChange(next);
   };
   return (
-    <Form
+    <FilterBar<OverviewFilterValues>
       form={form}
-      layout="inline"
       initialValues={value}
       onValuesChange={(changed) => change(changed)}
-      style={{ rowGap: 8 }}
+      extra={extra}
       data-testid="overview-filters"
     >
       <RevalidateOnLanguage />
@@ -210,7 +210,6 @@ export function OverviewFilters({
       <Form.Item name="skuId" label={t('filters.sku')}>
         <SkuSelect consignorId={value.consignorId} />
       </Form.Item>
-      {extra ? <Form.Item style={{ marginInlineEnd: 0 }}>{extra}</Form.Item> : null}
-    </Form>
+    </FilterBar>
   );
 }

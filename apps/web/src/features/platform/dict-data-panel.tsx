@@ -85,6 +85,7 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
       key: 'actions',
       title: tc('actions'),
       fixedColumn: true,
+      fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
           name={row.label}

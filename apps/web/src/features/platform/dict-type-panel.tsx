@@ -94,6 +94,8 @@ export function DictTypePanel({
       key: 'actions',
       title: tc('actions'),
       fixedColumn: true,
+      // kept in view at the panel's edge (the table scrolls under it when the panel is narrow)
+      fixed: 'right',
       render: (_: unknown, row) => (
         <RowActions
           compact

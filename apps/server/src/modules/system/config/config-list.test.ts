@@ -53,11 +53,11 @@ describeEachDialect('sysConfig: parameters', (get) => {
       hasNextPage: true,
     });
     expect(first.result.items.length).toBe(3);
-    // default order: newest first
-    expect(first.result.items.map((r) => r.code)).toEqual(['pgf', 'pgg', 'pgd']);
+    // default order: the Order column (the list ignored it, newest first, before)
+    expect(first.result.items.map((r) => r.code)).toEqual(['pgc', 'pga', 'pge']);
     const last = await t.call(sysConfig.page, { page: 3, pageSize: 3, groupCode: 'Paging' }, { token: admin });
     expect(last.result).toMatchObject({ page: 3, total: 7, hasPrevPage: true, hasNextPage: false });
-    expect(last.result.items.map((r) => r.code)).toEqual(['pgc']);
+    expect(last.result.items.map((r) => r.code)).toEqual(['pgf']);
     const beyond = await t.call(sysConfig.page, { page: 9, pageSize: 3, groupCode: 'Paging' }, { token: admin });
     expect(beyond.result.items).toEqual([]);
     expect(beyond.result.hasNextPage).toBe(false);
@@ -105,7 +105,7 @@ describeEachDialect('sysConfig: parameters', (get) => {
     const id = await add(t, { code: 'kept.one', name: 'Kept one', groupCode: 'Kept', value: 'a' });
     expect(await codes()).toEqual(['kept.one']);
     const other = await add(t, { code: 'kept.two', name: 'Kept two', groupCode: 'Kept' });
-    expect(await codes()).toEqual(['kept.two', 'kept.one']);
+    expect(await codes()).toEqual(['kept.one', 'kept.two']);
     const update = { id, name: 'Kept one', code: 'kept.one', groupCode: 'Kept', orderNo: 1, value: 'b' };
     expect((await t.call(sysConfig.update, update, { token: admin })).status).toBe(200);
     const page = await t.call(sysConfig.page, query, { token: admin });

@@ -54,7 +54,8 @@ export function createConfigRepo(db: Kysely<Database>) {
         args,
         input,
         SORT,
-        { column: 'created_at', desc: true },
+        // the list reads in the parameters' own order (its Order column), equal ones as they were added
+        { column: 'order_no', desc: false },
         'id',
         matching,
         (p) => matching(p).selectAll(),

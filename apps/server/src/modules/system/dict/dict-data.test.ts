@@ -339,10 +339,11 @@ describeEachDialect('sysDictType and sysDictData', (get) => {
     }
     const first = await t.call(sysDictData.page, { dictTypeId: typeId, page: 1, pageSize: 2 }, { token: admin });
     expect(first.result).toMatchObject({ total: 5, totalPages: 3, hasPrevPage: false, hasNextPage: true });
-    expect(first.result.items.map((v) => v.value)).toEqual(['pvd', 'pvb']);
+    // default: the Order column
+    expect(first.result.items.map((v) => v.value)).toEqual(['pvc', 'pva']);
     const last = await t.call(sysDictData.page, { typeCode: 'PagedValues', page: 3, pageSize: 2 }, { token: admin });
     expect(last.result).toMatchObject({ total: 5, hasPrevPage: true, hasNextPage: false });
-    expect(last.result.items.map((v) => v.value)).toEqual(['pvc']);
+    expect(last.result.items.map((v) => v.value)).toEqual(['pvd']);
     const sorted = [...values].sort();
     const asc = await t.call(
       sysDictData.page,

@@ -246,11 +246,11 @@ describeEachDialect('sysDictType and sysDictData', (get) => {
       hasPrevPage: false,
       hasNextPage: true,
     });
-    // default: newest first
-    expect(first.result.items.map((r) => r.code)).toEqual(['PgTd', 'PgTb']);
+    // default: the Order column
+    expect(first.result.items.map((r) => r.code)).toEqual(['PgTc', 'PgTa']);
     const last = await t.call(sysDictType.page, { page: 3, pageSize: 2, code: 'pgt' }, { token: admin });
     expect(last.result).toMatchObject({ total: 5, hasPrevPage: true, hasNextPage: false });
-    expect(last.result.items.map((r) => r.code)).toEqual(['PgTc']);
+    expect(last.result.items.map((r) => r.code)).toEqual(['PgTd']);
     const asc = await t.call(sysDictType.page, { code: 'PgT', field: 'code', order: 'ascending' }, { token: admin });
     expect(asc.result.items.map((r) => r.code)).toEqual(sorted);
     const desc = await t.call(sysDictType.page, { code: 'PgT', field: 'code', order: 'descending' }, { token: admin });

@@ -37,7 +37,7 @@ export function createDictRepo(db: Kysely<Database>) {
         const k = input.keyword;
         q = q.where((eb) => eb.or([ilike('name', k), ilike('code', k)]));
       }
-      return paginate(q, input, TYPE_SORT, { column: 'created_at', desc: true }, 'id');
+      return paginate(q, input, TYPE_SORT, { column: 'order_no', desc: false }, 'id');
     },
     typesList: (ctx: TenantContext) =>
       db.selectFrom('sys_dict_type').selectAll().where(visibleTypes(ctx)).orderBy('order_no').orderBy('id').execute(),
@@ -75,7 +75,7 @@ export function createDictRepo(db: Kysely<Database>) {
         q = q.where((eb) => eb.or([ilike('d.label', k), ilike('d.value', k)]));
       }
       const sort = Object.fromEntries(Object.entries(DATA_SORT).map(([k, v]) => [k, `d.${v}`]));
-      return paginate(q, input, sort, { column: 'd.created_at', desc: true }, 'd.id');
+      return paginate(q, input, sort, { column: 'd.order_no', desc: false }, 'd.id');
     },
     dataOfType: (typeId: number) =>
       db

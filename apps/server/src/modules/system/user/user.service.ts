@@ -12,7 +12,6 @@ import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xl
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { issueMessage } from '../../../kernel/http/reply';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { generatePassword } from '../seed';

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../components/crud';
+import { FilterBar } from '../../../components/filter-bar';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
 import { overviewKeys, type TaskCard, useCards, useOverviewLive } from '../overview.api';
 import { MiniFigures, ProgressLine, TotalFigures } from './card-parts';
 import '../overview.texts';
-import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 import { TaskStatusTag } from '../task-status';
 
 /** Counting pushes many events: the cards are fetched again at most this often. */
@@ -113,46 +113,44 @@ export default function CardsPage() {
 
   return (
     <Flex vertical gap={12} data-testid="overview-cards-page">
-      <Card size="small">
-        <Flex justify="space-between" align="center" wrap gap={8}>
-          <Form layout="inline" style={{ rowGap: 8 }}>
-            <RevalidateOnLanguage />
-            <Form.Item label={t('filters.warehouse')}>
-              <Select
-                allowClear
-                value={filters.warehouseId}
-                onChange={(warehouseId?: number) => setFilters({ warehouseId })}
-                options={warehouses}
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('cards.allWarehouses')}
-                style={{ width: 240 }}
-                data-testid="cards-warehouse"
-              />
-            </Form.Item>
-            <Form.Item label={t('filters.task')}>
-              <Select
-                allowClear
-                value={filters.taskId}
-                onChange={(taskId?: number) => {
-                  const task = (scope.data ?? data)?.tasks.find((x) => x.taskId === taskId);
-                  setFilters({ warehouseId: task?.warehouseId ?? filters.warehouseId, taskId });
-                }}
-                options={taskOptions}
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('cards.allTasks')}
-                style={{ width: 280 }}
-                data-testid="cards-task"
-              />
-            </Form.Item>
-          </Form>
+      <FilterBar
+        extra={
           <Space size={6}>
             <Badge status={cards.isFetching ? 'processing' : 'success'} />
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="cards-as-of">
               {data ? t('cards.asOf', { time: data.asOf }) : ''}
             </Typography.Text>
           </Space>
-        </Flex>
-      </Card>
+        }
+      >
+        <Form.Item label={t('filters.warehouse')}>
+          <Select
+            allowClear
+            value={filters.warehouseId}
+            onChange={(warehouseId?: number) => setFilters({ warehouseId })}
+            options={warehouses}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('cards.allWarehouses')}
+            style={{ width: 240 }}
+            data-testid="cards-warehouse"
+          />
+        </Form.Item>
+        <Form.Item label={t('filters.task')}>
+          <Select
+            allowClear
+            value={filters.taskId}
+            onChange={(taskId?: number) => {
+              const task = (scope.data ?? data)?.tasks.find((x) => x.taskId === taskId);
+              setFilters({ warehouseId: task?.warehouseId ?? filters.warehouseId, taskId });
+            }}
+            options={taskOptions}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('cards.allTasks')}
+            style={{ width: 280 }}
+            data-testid="cards-task"
+          />
+        </Form.Item>
+      </FilterBar>
 
       {data ? (
         <>

@@ -65,14 +65,12 @@ export default function PlanPage() {
 
   return (
     <Flex vertical gap={12} data-testid="overview-plan-page">
-      <Card size="small">
-        <OverviewFilters
-          value={o.filters}
-          onChange={o.setFilters}
-          task={data?.task}
-          extra={<LocationSearch codes={o.codes} onFind={o.find} />}
-        />
-      </Card>
+      <OverviewFilters
+        value={o.filters}
+        onChange={o.setFilters}
+        task={data?.task}
+        extra={<LocationSearch codes={o.codes} onFind={o.find} />}
+      />
       <Card size="small" styles={{ body: { padding: 12 } }}>
         {!o.filters.warehouseId ? (
           <Empty description={t('plan.noWarehouse')} />

@@ -146,14 +146,12 @@ export default function ThreePage() {
 
   return (
     <Flex vertical gap={12} data-testid="overview-three-page">
-      <Card size="small">
-        <OverviewFilters
-          value={o.filters}
-          onChange={o.setFilters}
-          task={data?.task}
-          extra={<LocationSearch codes={o.codes} onFind={o.find} placeholder={t('search.flyTo')} />}
-        />
-      </Card>
+      <OverviewFilters
+        value={o.filters}
+        onChange={o.setFilters}
+        task={data?.task}
+        extra={<LocationSearch codes={o.codes} onFind={o.find} placeholder={t('search.flyTo')} />}
+      />
       <Card size="small" styles={{ body: { padding: 12 } }}>
         {!o.filters.warehouseId ? (
           <Empty description={t('plan.noWarehouse')} />
