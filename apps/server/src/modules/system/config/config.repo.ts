@@ -3,6 +3,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { containsPattern, ilike, paginateShaped } from '../../../kernel/db/paging';
 import type { Database } from '../../../kernel/db/schema';
 import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 
 type Filter = { name?: string; code?: string; groupCode?: string };
 
@@ -75,3 +76,10 @@ export function createConfigRepo(db: Kysely<Database>) {
       ).map((r) => r.group_code as string),
   };
 }
+
+/** The tenant-owned rows the public system info reads; every method takes the tenant database first. */
+export const sysInfoRepo = {
+  /** The registration scheme offered on the sign-in page, if it is one of the tenant's. */
+  offeredWays: (db: TenantDb, wayId: number) =>
+    db.selectFrom('sys_user_reg_way').select(['id', 'name']).where('id', '=', wayId).execute(),
+};

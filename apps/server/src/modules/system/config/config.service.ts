@@ -8,7 +8,7 @@ import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
-import { createConfigRepo } from './config.repo';
+import { createConfigRepo, sysInfoRepo } from './config.repo';
 
 type PageOutput = OutputOf<typeof sysConfig.page>;
 
@@ -192,15 +192,7 @@ export function createConfigService(kernel: Kernel) {
       // the sign-in page offers one scheme, the tenant's own, and only while registration is open: the others
       // (their names and ids) are nobody's business before signing in
       const offered = tenant?.enable_reg === YesNo.yes ? tenant.reg_way_id : null;
-      const ways =
-        offered === null
-          ? []
-          : await db
-              .selectFrom('sys_user_reg_way')
-              .select(['id', 'name'])
-              .where('tenant_id', '=', ctx.tenantId)
-              .where('id', '=', offered)
-              .execute();
+      const ways = offered === null ? [] : await sysInfoRepo.offeredWays(kernel.tenantDb(ctx), offered);
       const on = (b: boolean) => (b ? YesNo.yes : YesNo.no);
       return {
         logo: tenant?.logo ?? '',
