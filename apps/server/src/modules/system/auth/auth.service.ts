@@ -9,7 +9,7 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import type { z } from 'zod';
-import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
+import { roleHoldsAdminMenusIn } from '../../../kernel/access/menu-scope';
 import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
 import { audited } from '../../../kernel/db/tenant-db';
@@ -265,7 +265,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
         !way ||
         way.account_type === AccountType.superAdmin ||
         way.account_type === AccountType.sysAdmin ||
-        (await roleHoldsAdminMenus(kernel.db, tenantId, way.role_id))
+        (await roleHoldsAdminMenusIn(tdb({ tenantId }), way.role_id))
       ) {
         throw new AppError('registrationFailed');
       }
