@@ -2,6 +2,7 @@ import { MenuType } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import { seedId } from '../db/ids';
 import type { Database } from '../db/schema';
+import { scopeToTenant, type TenantDb } from '../db/tenant-db';
 
 /**
  * Menus of the platform itself: their pages act on what every tenant shares (the tenants, the menu table, the
@@ -74,17 +75,18 @@ export function adminMenuIds(rows: readonly MenuLink[]): Set<number> {
 /**
  * Whether a role of the tenant is granted any administration menu or button: such a role may not be handed out by
  * a registration scheme. Checked when a scheme is saved and again when someone registers by it (grants change).
+ * `db` is the tenant's database (`sys_menu`, a platform table, is read as it is).
  */
-export async function roleHoldsAdminMenus(db: Kysely<Database>, tenantId: number, roleId: number): Promise<boolean> {
-  const granted = await db
-    .selectFrom('sys_role_menu')
-    .select('menu_id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_id', '=', roleId)
-    .execute();
+export async function roleHoldsAdminMenusIn(db: TenantDb, roleId: number): Promise<boolean> {
+  const granted = await db.selectFrom('sys_role_menu').select('menu_id').where('role_id', '=', roleId).execute();
   if (granted.length === 0) return false;
   const admin = adminMenuIds(await db.selectFrom('sys_menu').select(['id', 'pid', 'type']).execute());
   return granted.some((g) => admin.has(Number(g.menu_id)));
+}
+
+/** `roleHoldsAdminMenusIn` for callers holding the whole database: the tenant's view of it. */
+export function roleHoldsAdminMenus(db: Kysely<Database>, tenantId: number, roleId: number): Promise<boolean> {
+  return roleHoldsAdminMenusIn(scopeToTenant(db, { tenantId }), roleId);
 }
 
 /** The platform's own menu ids as the menu table holds them now. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { prepared } from '../../../kernel/db/prepared';
 import type { Database, SysUserTable } from '../../../kernel/db/schema';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { tenantScoped } from '../../../kernel/db/tenant-scope';
 
 type Profile = Pick<
@@ -21,7 +22,6 @@ type Profile = Pick<
 
 const LOGIN_COLUMNS = [
   'id',
-  'tenant_id',
   'account',
   'password_hash',
   'account_type',
@@ -30,10 +30,11 @@ const LOGIN_COLUMNS = [
   'locked_until',
 ] as const;
 
-/** Data access of sign-in and registration; every query names its tenant. */
-export function createAuthRepo(db: Kysely<Database>) {
-  // sign-in happens before there is a user: the tenant comes from the request (input, host or default)
-  const users = (tenantId: number) => tenantScoped(db, { tenantId, userId: null }, 'sys_user');
+/**
+ * The profile read of `userInfo`: a statement compiled once with the tenant bound as a parameter (a hot path: it
+ * runs per request), so it is written on the whole database.
+ */
+export function createProfileQuery(db: Kysely<Database>) {
   const profileQuery = prepared<{ tenantId: number; id: number }, Profile>(db as Kysely<unknown>, (p) =>
     tenantScoped(db, { tenantId: p('tenantId'), userId: null }, 'sys_user')
       .selectFrom()
@@ -61,40 +62,37 @@ export function createAuthRepo(db: Kysely<Database>) {
       ])
       .where('sys_user.id', '=', p('id')),
   );
-  return {
-    findByAccount(tenantId: number, account: string) {
-      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('account', '=', account).executeTakeFirst();
-    },
-
-    /** Users of a tenant with this mobile number (a number may, by mistake, be on several accounts). */
-    findByPhone(tenantId: number, phone: string) {
-      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('phone', '=', phone).limit(2).execute();
-    },
-
-    findById(tenantId: number, id: number) {
-      return users(tenantId).selectFrom().select(LOGIN_COLUMNS).where('id', '=', id).executeTakeFirst();
-    },
-
-    recordSuccess(tenantId: number, id: number, ip: string) {
-      return users(tenantId)
-        .updateTable()
-        .set({ failed_count: 0, locked_until: null, last_login_at: Date.now(), last_login_ip: ip.slice(0, 64) })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */
-    profile: async (tenantId: number, id: number) => (await profileQuery({ tenantId, id }))[0],
-
-    regWay(tenantId: number, id: number) {
-      return tenantScoped(db, { tenantId, userId: null }, 'sys_user_reg_way')
-        .selectFrom()
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-  };
+  /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */
+  return async (tenantId: number, id: number) => (await profileQuery({ tenantId, id }))[0];
 }
 
-/** The auth repository type. */
-export type AuthRepo = ReturnType<typeof createAuthRepo>;
+/**
+ * Data access of sign-in and registration. Every method takes the tenant database first: sign-in happens before
+ * there is a user, so the service opens it for the tenant the request names (input, host or default).
+ */
+export const authRepo = {
+  findByAccount: (db: TenantDb, account: string) =>
+    db.selectFrom('sys_user').select(LOGIN_COLUMNS).where('account', '=', account).executeTakeFirst(),
+  /** Users of a tenant with this mobile number (a number may, by mistake, be on several accounts). */
+  findByPhone: (db: TenantDb, phone: string) =>
+    db.selectFrom('sys_user').select(LOGIN_COLUMNS).where('phone', '=', phone).limit(2).execute(),
+  findById: (db: TenantDb, id: number) =>
+    db.selectFrom('sys_user').select(LOGIN_COLUMNS).where('id', '=', id).executeTakeFirst(),
+  recordSuccess: (db: TenantDb, id: number, ip: string) =>
+    db
+      .updateTable('sys_user')
+      .set({ failed_count: 0, locked_until: null, last_login_at: Date.now(), last_login_ip: ip.slice(0, 64) })
+      .where('id', '=', id)
+      .execute(),
+  regWay: (db: TenantDb, id: number) =>
+    db.selectFrom('sys_user_reg_way').selectAll().where('id', '=', id).executeTakeFirst(),
+  /** A self-registered account with its role, all or nothing. */
+  register: (db: TenantDb, user: TenantDatabase['sys_user'], roleId: number) =>
+    db.transaction().execute(async (trx) => {
+      await trx.insertInto('sys_user').values(user).execute();
+      await trx.insertInto('sys_user_role').values({ user_id: user.id, role_id: roleId }).execute();
+    }),
+};
+
+/** An account as sign-in reads it. */
+export type LoginRow = NonNullable<Awaited<ReturnType<typeof authRepo.findByAccount>>>;

@@ -9,9 +9,10 @@ import {
   YesNo,
 } from '@shelfwise/contract';
 import type { z } from 'zod';
-import { roleHoldsAdminMenus } from '../../../kernel/access/menu-scope';
+import { roleHoldsAdminMenusIn } from '../../../kernel/access/menu-scope';
 import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyDecoy, verifyPassword } from '../../../kernel/auth/password';
+import { audited } from '../../../kernel/db/tenant-db';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { RequestContext, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -20,9 +21,10 @@ import { seedText } from '../../../kernel/i18n/seed-texts';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
-import { type AuthRepo, createAuthRepo } from './auth.repo';
+import { createProfileQuery, type LoginRow, authRepo as repo } from './auth.repo';
 
-type LoginUser = NonNullable<Awaited<ReturnType<AuthRepo['findByAccount']>>>;
+/** An account found for sign-in, with the tenant it was found in. */
+type LoginUser = LoginRow & { tenantId: number };
 
 /** The URL of an account's avatar or e-signature file (the key's last part busts caches after a change). */
 const imageUrl = (kind: string, id: number, key: string | null) =>
@@ -43,8 +45,10 @@ function sameProfile(a: Profile, b: Profile): boolean {
 
 /** Sign-in, sign-out, tokens, lock screen, registration and the current user (docs/api-contract.md#sign-in-and-tokens). */
 export function createAuthService(kernel: Kernel, realtime: Realtime) {
-  const { settings, sessions, captcha, sms, tenants, principals, ids, db } = kernel;
-  const repo = createAuthRepo(db);
+  const { settings, sessions, captcha, sms, tenants, principals, ids } = kernel;
+  const tdb = kernel.tenantDb;
+  const profileQuery = createProfileQuery(kernel.db);
+  const inTenant = (tenantId: number, row: LoginRow): LoginUser => Object.assign(row, { tenantId });
 
   const guard = createLoginGuard(kernel.cache, settings);
 
@@ -54,7 +58,8 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
    */
   async function checkCredentials(tenantId: number, account: string, password: string, ip: string) {
     await guard.assertOpen(ip, tenantId, account);
-    const user = await repo.findByAccount(tenantId, account);
+    const found = await repo.findByAccount(tdb({ tenantId }), account);
+    const user = found && inTenant(tenantId, found);
     const ok = user
       ? await verifyPassword(user.password_hash, password)
       : await verifyDecoy(password).then(() => false);
@@ -69,13 +74,13 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   /** Refuses accounts that may not sign in: disabled, tenant disabled, or a user without any enabled role. */
   async function assertMaySignIn(user: LoginUser) {
     if (user.status !== Status.enabled) throw new AppError('accountDisabled');
-    const tenant = await tenants.get(user.tenant_id);
+    const tenant = await tenants.get(user.tenantId);
     if (!tenant) throw new AppError('loginFailed');
     if (tenant.status !== Status.enabled && user.account_type !== AccountType.superAdmin) {
       throw new AppError('tenantDisabled');
     }
     if (user.account_type === AccountType.normalUser || user.account_type === AccountType.member) {
-      const p = await principals.get(user.tenant_id, user.id);
+      const p = await principals.get(user.tenantId, user.id);
       if (!p || p.roleIds.length === 0) throw new AppError('noLoginPermission');
     }
   }
@@ -90,14 +95,14 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   async function startSession(user: LoginUser, ctx: RequestContext, loginWay: number) {
     if (await settings.bool(SETTING.singleLogin, false)) {
       // the user's other sessions end, and their open browsers are told at once (the new one has no socket yet)
-      if (await sessions.revokeUser(user.tenant_id, user.id, 'singleLogin')) {
-        realtime.forceOffline(rooms.user(user.tenant_id, user.id), 'singleLogin');
+      if (await sessions.revokeUser(user.tenantId, user.id, 'singleLogin')) {
+        realtime.forceOffline(rooms.user(user.tenantId, user.id), 'singleLogin');
       }
     }
-    await repo.recordSuccess(user.tenant_id, user.id, ctx.ip);
-    const pair = await sessions.issue({ id: user.id, tenantId: user.tenant_id }, { ...ctx, loginWay });
+    await repo.recordSuccess(tdb(user), user.id, ctx.ip);
+    const pair = await sessions.issue({ id: user.id, tenantId: user.tenantId }, { ...ctx, loginWay });
     kernel.logs.visit(ctx, {
-      tenantId: user.tenant_id,
+      tenantId: user.tenantId,
       userId: user.id,
       account: user.account,
       action: LoginType.login,
@@ -115,7 +120,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   /** Everything of `userInfo` but the buttons: read on every call (names, avatar, tenant may change). */
   async function profileOf(ctx: UserContext) {
     const [profile, tenant] = await Promise.all([
-      repo.profile(ctx.homeTenantId, ctx.userId),
+      profileQuery(ctx.homeTenantId, ctx.userId),
       tenants.get(ctx.tenantId),
     ]);
     if (!profile) throw new AppError('tokenInvalid');
@@ -136,7 +141,8 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       orgName: profile.org_name ?? null,
       posName: seedText('pos', profile.pos_name, ctx.locale) ?? null,
       roleIds: [...ctx.roleIds],
-      tenantId: profile.tenant_id,
+      // the profile is read in the home tenant
+      tenantId: ctx.homeTenantId,
       currentTenantId: ctx.tenantId,
       watermarkText: tenant?.watermark ? `${tenant.watermark} ${name}` : name,
     };
@@ -172,7 +178,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       if (await settings.bool(SETTING.captcha, true)) await captcha.verify(input.codeId, input.code);
       const user = await checkCredentials(ctx.tenantId, input.account, input.password, ctx.ip);
       await assertMaySignIn(user);
-      return { userId: user.id, tenantId: user.tenant_id };
+      return { userId: user.id, tenantId: user.tenantId };
     },
 
     async sendSmsCode(phone: string) {
@@ -183,7 +189,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       const tenantId = input.tenantId ?? ctx.tenantId;
       try {
         await sms.verify(input.phone, input.code);
-        const users = await repo.findByPhone(tenantId, input.phone);
+        const users = (await repo.findByPhone(tdb({ tenantId }), input.phone)).map((u) => inTenant(tenantId, u));
         // no account, or the number is on several accounts: the caller must use the account login
         if (users.length !== 1 || !users[0]) throw new AppError('loginFailed');
         await assertMaySignIn(users[0]);
@@ -207,7 +213,7 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
     },
 
     async unlockScreen(password: string, ctx: UserContext) {
-      const user = await repo.findById(ctx.homeTenantId, ctx.userId);
+      const user = await repo.findById(tdb({ tenantId: ctx.homeTenantId }), ctx.userId);
       if (!user) throw new AppError('tokenInvalid');
       // wrong passwords here count against this session only: after the limit it ends, the account is not locked
       if (await verifyPassword(user.password_hash, password)) {
@@ -252,30 +258,30 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
       // refused, whatever scheme it names
       const wayId = tenant.reg_way_id;
       if (input.regWayId !== undefined && input.regWayId !== wayId) throw new AppError('registrationFailed');
-      const way = wayId ? await repo.regWay(tenantId, wayId) : undefined;
+      const way = wayId ? await repo.regWay(tdb({ tenantId }), wayId) : undefined;
       // a scheme can never hand out an administrator account, nor a role that administers (grants may have
       // changed since the scheme was saved)
       if (
         !way ||
         way.account_type === AccountType.superAdmin ||
         way.account_type === AccountType.sysAdmin ||
-        (await roleHoldsAdminMenus(db, tenantId, way.role_id))
+        (await roleHoldsAdminMenusIn(tdb({ tenantId }), way.role_id))
       ) {
         throw new AppError('registrationFailed');
       }
       await passwordRule(input.password);
-      if (await repo.findByAccount(tenantId, input.account)) {
+      if (await repo.findByAccount(tdb({ tenantId }), input.account)) {
         throw new AppError('duplicateCode', { value: input.account });
       }
       const hash = await hashPassword(input.password);
       const now = Date.now();
       const id = ids.next();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('sys_user')
-          .values({
-            id,
-            tenant_id: tenantId,
+      await repo.register(
+        tdb({ tenantId }),
+        audited(
+          { userId: null },
+          id,
+          {
             account: input.account,
             password_hash: hash,
             real_name: input.realName,
@@ -296,17 +302,11 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
             last_login_ip: null,
             order_no: 100,
             remark: 'self-registered',
-            created_at: now,
-            created_by: null,
-            updated_at: null,
-            updated_by: null,
-          })
-          .execute();
-        await trx
-          .insertInto('sys_user_role')
-          .values({ tenant_id: tenantId, user_id: id, role_id: way.role_id })
-          .execute();
-      });
+          },
+          now,
+        ),
+        way.role_id,
+      );
       return null;
     },
   };

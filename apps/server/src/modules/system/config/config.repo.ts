@@ -1,8 +1,9 @@
-import type { InputOf, sysConfig } from '@shelfwise/contract';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type InputOf, type sysConfig, YesNo } from '@shelfwise/contract';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { containsPattern, ilike, paginateShaped } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
+import type { Database, SysConfigTable, SysTenantTable } from '../../../kernel/db/schema';
 import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 
 type Filter = { name?: string; code?: string; groupCode?: string };
 
@@ -74,5 +75,61 @@ export function createConfigRepo(db: Kysely<Database>) {
           .orderBy('group_code')
           .execute()
       ).map((r) => r.group_code as string),
+    insert: (row: Insertable<SysConfigTable>) => db.insertInto('sys_config').values(row).execute(),
+    /** Reads a parameter and writes the changes in one transaction: the row before, undefined when gone. */
+    update: (id: number, changes: Updateable<SysConfigTable>) =>
+      db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom('sys_config').selectAll().where('id', '=', id).executeTakeFirst();
+        if (current) await trx.updateTable('sys_config').set(changes).where('id', '=', id).execute();
+        return current;
+      }),
+    /** Sets the values of parameters by code in one transaction: each row changed, before and after. */
+    setValues: (items: readonly { code: string; value: string | null }[], audit: Updateable<SysConfigTable>) =>
+      db.transaction().execute(async (trx) => {
+        const out: { before: SysConfigTable; after: SysConfigTable }[] = [];
+        for (const item of items) {
+          const before = await trx
+            .selectFrom('sys_config')
+            .selectAll()
+            .where('code', '=', item.code)
+            .executeTakeFirst();
+          if (!before) continue;
+          const changes = { value: item.value, ...audit };
+          await trx.updateTable('sys_config').set(changes).where('id', '=', before.id).execute();
+          out.push({ before, after: { ...before, ...changes } });
+        }
+        return out;
+      }),
+    /** Deletes the parameters that are not built-in among `ids`; returns the rows deleted, read in the same transaction. */
+    removeEditable: (ids: readonly number[]): Promise<SysConfigTable[]> =>
+      db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('sys_config')
+          .selectAll()
+          .where('id', 'in', ids)
+          .where('sys_flag', '<>', YesNo.yes)
+          .execute();
+        if (rows.length) {
+          await trx
+            .deleteFrom('sys_config')
+            .where(
+              'id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .execute();
+        }
+        return rows;
+      }),
+    /** Saves a tenant's branding (`sys_tenant` is a platform table: the tenant is its row). */
+    saveBranding: (tenantId: number, set: Updateable<SysTenantTable>) =>
+      db.updateTable('sys_tenant').set(set).where('id', '=', tenantId).execute(),
   };
 }
+
+/** The tenant-owned rows the public system info reads; every method takes the tenant database first. */
+export const sysInfoRepo = {
+  /** The registration scheme offered on the sign-in page, if it is one of the tenant's. */
+  offeredWays: (db: TenantDb, wayId: number) =>
+    db.selectFrom('sys_user_reg_way').select(['id', 'name']).where('id', '=', wayId).execute(),
+};

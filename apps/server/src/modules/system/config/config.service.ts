@@ -8,7 +8,7 @@ import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
-import { createConfigRepo } from './config.repo';
+import { createConfigRepo, sysInfoRepo } from './config.repo';
 
 type PageOutput = OutputOf<typeof sysConfig.page>;
 
@@ -33,33 +33,11 @@ export function toConfigDto(row: SysConfigTable, time: TimeFormatter, locale: Lo
   };
 }
 
-/** Deletes the parameters that are not built-in among `ids`; returns the rows deleted, read in the same transaction. */
-function deleteRows(db: Kernel['db'], ids: number[]): Promise<SysConfigTable[]> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('sys_config')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('sys_flag', '<>', YesNo.yes)
-      .execute();
-    if (rows.length) {
-      await trx
-        .deleteFrom('sys_config')
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-    }
-    return rows;
-  });
-}
-
 /** Parameters, branding and the public system info. */
 export function createConfigService(kernel: Kernel) {
-  const { db, ids, settings, tenants, files, logs } = kernel;
-  const repo = createConfigRepo(db);
+  const { ids, settings, tenants, files, logs } = kernel;
+  // parameters and tenants' branding are platform rows (no tenant scope applies)
+  const repo = createConfigRepo(kernel.db);
   // a minute at most: a row changed in the database behind the server's back shows within it
   const pages = new LRUCache<string, PreparedJson<PageOutput>>({ max: 200, ttl: 60_000 });
 
@@ -98,23 +76,20 @@ export function createConfigService(kernel: Kernel) {
     async add(input: InputOf<typeof sysConfig.add>, ctx: UserContext) {
       await assertCodeFree(input.code);
       const id = ids.next();
-      await db
-        .insertInto('sys_config')
-        .values({
-          id,
-          name: input.name,
-          code: input.code,
-          value: input.value ?? null,
-          sys_flag: YesNo.no,
-          group_code: input.groupCode ?? null,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          created_at: Date.now(),
-          created_by: ctx.userId,
-          updated_at: null,
-          updated_by: null,
-        })
-        .execute();
+      await repo.insert({
+        id,
+        name: input.name,
+        code: input.code,
+        value: input.value ?? null,
+        sys_flag: YesNo.no,
+        group_code: input.groupCode ?? null,
+        order_no: input.orderNo,
+        remark: input.remark ?? null,
+        created_at: Date.now(),
+        created_by: ctx.userId,
+        updated_at: null,
+        updated_by: null,
+      });
       await settings.invalidate();
       return id;
     },
@@ -135,12 +110,8 @@ export function createConfigService(kernel: Kernel) {
         updated_at: Date.now(),
         updated_by: ctx.userId,
       };
-      const before = await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('sys_config').selectAll().where('id', '=', input.id).executeTakeFirst();
-        if (!current) throw notFound();
-        await trx.updateTable('sys_config').set(changes).where('id', '=', input.id).execute();
-        return current;
-      });
+      const before = await repo.update(input.id, changes);
+      if (!before) throw notFound();
       logs.diff(ctx, { table: 'sys_config', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await settings.invalidate();
     },
@@ -149,14 +120,14 @@ export function createConfigService(kernel: Kernel) {
       const row = await repo.byId(id);
       if (!row) throw notFound();
       if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
-      const removed = await deleteRows(db, [id]);
+      const removed = await repo.removeEditable([id]);
       for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
     },
 
     async batchDelete(idList: number[], ctx: UserContext) {
       const unique = [...new Set(idList)];
-      const removed = await deleteRows(db, unique);
+      const removed = await repo.removeEditable(unique);
       for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
       return { deleted: removed.length, skipped: unique.length - removed.length };
@@ -164,21 +135,7 @@ export function createConfigService(kernel: Kernel) {
 
     async batchUpdate(items: InputOf<typeof sysConfig.batchUpdate>, ctx: UserContext) {
       const now = Date.now();
-      const changed = await db.transaction().execute(async (trx) => {
-        const out: { before: SysConfigTable; after: SysConfigTable }[] = [];
-        for (const item of items) {
-          const before = await trx
-            .selectFrom('sys_config')
-            .selectAll()
-            .where('code', '=', item.code)
-            .executeTakeFirst();
-          if (!before) continue;
-          const changes = { value: item.value, updated_at: now, updated_by: ctx.userId };
-          await trx.updateTable('sys_config').set(changes).where('id', '=', before.id).execute();
-          out.push({ before, after: { ...before, ...changes } });
-        }
-        return out;
-      });
+      const changed = await repo.setValues(items, { updated_at: now, updated_by: ctx.userId });
       for (const c of changed) logs.diff(ctx, { table: 'sys_config', id: c.before.id, op: 'update', ...c });
       await settings.invalidate();
       return { updated: changed.length };
@@ -192,15 +149,7 @@ export function createConfigService(kernel: Kernel) {
       // the sign-in page offers one scheme, the tenant's own, and only while registration is open: the others
       // (their names and ids) are nobody's business before signing in
       const offered = tenant?.enable_reg === YesNo.yes ? tenant.reg_way_id : null;
-      const ways =
-        offered === null
-          ? []
-          : await db
-              .selectFrom('sys_user_reg_way')
-              .select(['id', 'name'])
-              .where('tenant_id', '=', ctx.tenantId)
-              .where('id', '=', offered)
-              .execute();
+      const ways = offered === null ? [] : await sysInfoRepo.offeredWays(kernel.tenantDb(ctx), offered);
       const on = (b: boolean) => (b ? YesNo.yes : YesNo.no);
       return {
         logo: tenant?.logo ?? '',
@@ -228,22 +177,18 @@ export function createConfigService(kernel: Kernel) {
       if (input.logo !== undefined && input.logo !== tenant.logo) {
         logo = input.logo === '' ? null : await storeLogo(input.logo);
       }
-      await db
-        .updateTable('sys_tenant')
-        .set({
-          logo,
-          title: input.title,
-          vice_title: input.viceTitle,
-          vice_desc: input.viceDesc,
-          icp: input.icp,
-          icp_url: input.icpUrl,
-          watermark: input.watermark,
-          copyright: input.copyright,
-          updated_at: Date.now(),
-          updated_by: ctx.userId,
-        })
-        .where('id', '=', ctx.tenantId)
-        .execute();
+      await repo.saveBranding(ctx.tenantId, {
+        logo,
+        title: input.title,
+        vice_title: input.viceTitle,
+        vice_desc: input.viceDesc,
+        icp: input.icp,
+        icp_url: input.icpUrl,
+        watermark: input.watermark,
+        copyright: input.copyright,
+        updated_at: Date.now(),
+        updated_by: ctx.userId,
+      });
       await tenants.invalidate(ctx.tenantId);
     },
 

@@ -1,13 +1,12 @@
 import { ALL_ENUMS, type InputOf, type Locale, type sysDictData, type sysDictType, YesNo } from '@shelfwise/contract';
-import { sql, type UpdateObject } from 'kysely';
-import type { Database, SysDictDataTable, SysDictTypeTable } from '../../../kernel/db/schema';
-import { tenantScoped } from '../../../kernel/db/tenant-scope';
+import type { Updateable } from 'kysely';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { dictLabel, keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { ABNORMAL_CAUSES } from '../seed';
-import { createDictRepo } from './dict.repo';
+import { createSharedDictRepo, dictRepo } from './dict.repo';
 
 /** Translations of dictionary labels by `typeCode_value` (docs/web-shell.md#start-up-and-settings), from the shared enums and seeded lists. */
 const LABELS = new Map<string, Record<Locale, string>>();
@@ -15,7 +14,7 @@ for (const def of ALL_ENUMS) for (const m of def.members) LABELS.set(`${def.code
 for (const [i, label] of ABNORMAL_CAUSES.entries()) LABELS.set(`AbnormalCause_${i + 1}`, label);
 
 /** A seeded label sent back unchanged in the reader's language keeps its English text (and its translations). */
-function keptLabel(typeCode: string, row: SysDictDataTable, input: { value: string; label: string }) {
+function keptLabel(typeCode: string, row: { value: string; label: string }, input: { value: string; label: string }) {
   const seeded = LABELS.get(`${typeCode}_${row.value}`);
   const unchanged = seeded && seeded.en === row.label && input.value === row.value;
   return unchanged && Object.values(seeded).includes(input.label) ? row.label : input.label;
@@ -23,9 +22,10 @@ function keptLabel(typeCode: string, row: SysDictDataTable, input: { value: stri
 
 const isEnumCode = (code: string) => code.endsWith('Enum');
 
-type DataRow = SysDictDataTable & { type_code: string };
+type TypeRow = TenantDatabase['sys_dict_type'];
+type DataRow = TenantDatabase['sys_dict_data'] & { type_code: string };
 
-function typeDto(row: SysDictTypeTable, time: TimeFormatter, locale: Locale) {
+function typeDto(row: TypeRow, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     name: seedText('dictType', row.name, locale),
@@ -82,9 +82,11 @@ function valueDto(row: DataRow, locale: Locale) {
 
 /** Dictionary types and values. Built-in types keep their code and values; labels and looks stay editable. */
 export function createDictService(kernel: Kernel) {
-  const { db, ids, logs } = kernel;
-  const repo = createDictRepo(db);
-  const audit = (ctx: UserContext) => ({ updated_at: Date.now(), updated_by: ctx.userId });
+  const { ids, logs } = kernel;
+  const tdb = kernel.tenantDb;
+  // the shared (platform) dictionaries are read across tenants: see createSharedDictRepo
+  const shared = createSharedDictRepo(kernel.db);
+  const audit = (ctx: UserContext) => updatedBy(ctx, Date.now());
 
   /**
    * Updates one of the tenant's rows of a dictionary table: reads it, writes the changes, and once committed
@@ -94,73 +96,64 @@ export function createDictService(kernel: Kernel) {
     ctx: UserContext,
     table: T,
     id: number,
-    changes: Partial<Database[T]>,
+    changes: Updateable<TenantDatabase[T]>,
   ) {
-    const before = await db.transaction().execute(async (trx) => {
-      const scope = tenantScoped(trx, ctx, table);
-      const row = (await scope.selectFrom().selectAll().where(sql<boolean>`id = ${id}`).executeTakeFirst()) as
-        | Database[T]
-        | undefined;
-      if (!row) throw notFound();
-      await scope
-        .updateTable()
-        .set(changes as UpdateObject<Database, T, T>)
-        .where(sql<boolean>`id = ${id}`)
-        .execute();
-      return row;
-    });
+    const before =
+      table === 'sys_dict_type'
+        ? await dictRepo.updateType(tdb(ctx), id, changes as Updateable<TenantDatabase['sys_dict_type']>)
+        : await dictRepo.updateData(tdb(ctx), id, changes as Updateable<TenantDatabase['sys_dict_data']>);
+    if (!before) throw notFound();
     logs.diff(ctx, { table, id, op: 'update', before, after: { ...before, ...changes } });
   }
 
   async function ownTypeOr404(ctx: UserContext, id: number) {
-    const row = await repo.ownType(ctx, id);
+    const row = await dictRepo.ownType(tdb(ctx), id);
     if (!row) throw notFound();
     return row;
   }
 
-  async function checkValue(ctx: UserContext, type: SysDictTypeTable, value: string, exceptId?: number) {
+  async function checkValue(ctx: UserContext, type: { id: number; code: string }, value: string, exceptId?: number) {
     if (isEnumCode(type.code) && !/^-?\d+$/.test(value)) {
       throw new AppError('validation', { count: 1 }, { value: ['enum_value_numeric'] });
     }
-    if (await repo.valueTaken(ctx, type.id, value, exceptId)) throw new AppError('duplicateCode', { value });
+    if (await dictRepo.valueTaken(tdb(ctx), type.id, value, exceptId)) throw new AppError('duplicateCode', { value });
   }
 
   return {
     typesPage: async (ctx: UserContext, input: InputOf<typeof sysDictType.page>, time: TimeFormatter) => {
-      const page = await repo.typesPage(ctx, input);
+      const page = await shared.typesPage(ctx, input);
       return { ...page, items: page.items.map((r) => typeDto(r, time, ctx.locale)) };
     },
     typesList: async (ctx: UserContext, time: TimeFormatter) =>
-      (await repo.typesList(ctx)).map((r) => typeDto(r, time, ctx.locale)),
+      (await shared.typesList(ctx)).map((r) => typeDto(r, time, ctx.locale)),
     async typeDetail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.visibleType(ctx, id);
+      const row = await shared.visibleType(ctx, id);
       if (!row) throw notFound();
       return typeDto(row, time, ctx.locale);
     },
     async addType(ctx: UserContext, input: InputOf<typeof sysDictType.add>) {
       if (isEnumCode(input.code)) throw new AppError('dictCodeEnumReserved');
-      if (await repo.codeTaken(ctx, input.code, input.isTenant === YesNo.no)) {
+      if (await shared.codeTaken(ctx, input.code, input.isTenant === YesNo.no)) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       const id = ids.next();
-      await db
-        .insertInto('sys_dict_type')
-        .values({
+      await dictRepo.insertType(
+        tdb(ctx),
+        audited(
+          ctx,
           id,
-          tenant_id: ctx.tenantId,
-          name: input.name,
-          code: input.code,
-          order_no: input.orderNo,
-          remark: input.remark ?? null,
-          status: input.status,
-          sys_flag: YesNo.no,
-          is_tenant: input.isTenant,
-          created_at: Date.now(),
-          created_by: ctx.userId,
-          updated_at: null,
-          updated_by: null,
-        })
-        .execute();
+          {
+            name: input.name,
+            code: input.code,
+            order_no: input.orderNo,
+            remark: input.remark ?? null,
+            status: input.status,
+            sys_flag: YesNo.no,
+            is_tenant: input.isTenant,
+          },
+          Date.now(),
+        ),
+      );
       return id;
     },
     async updateType(ctx: UserContext, input: InputOf<typeof sysDictType.update>) {
@@ -173,7 +166,7 @@ export function createDictService(kernel: Kernel) {
       const sharedBefore = row.is_tenant === YesNo.no;
       const sharedAfter = (row.sys_flag === YesNo.yes ? row.is_tenant : input.isTenant) === YesNo.no;
       const recheck = row.code !== input.code || sharedAfter !== sharedBefore;
-      if (recheck && (await repo.codeTaken(ctx, input.code, sharedAfter, row.id))) {
+      if (recheck && (await shared.codeTaken(ctx, input.code, sharedAfter, row.id))) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       await updateRow(ctx, 'sys_dict_type', row.id, {
@@ -189,21 +182,7 @@ export function createDictService(kernel: Kernel) {
     async deleteType(ctx: UserContext, id: number) {
       const row = await ownTypeOr404(ctx, id);
       if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
-      const removed = await db.transaction().execute(async (trx) => {
-        const values = await tenantScoped(trx, ctx, 'sys_dict_data')
-          .selectFrom()
-          .selectAll()
-          .where('dict_type_id', '=', id)
-          .execute();
-        const type = await tenantScoped(trx, ctx, 'sys_dict_type')
-          .selectFrom()
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        await tenantScoped(trx, ctx, 'sys_dict_data').deleteFrom().where('dict_type_id', '=', id).execute();
-        await tenantScoped(trx, ctx, 'sys_dict_type').deleteFrom().where('id', '=', id).execute();
-        return { type, values };
-      });
+      const removed = await dictRepo.removeType(tdb(ctx), id);
       for (const before of removed.values)
         logs.diff(ctx, { table: 'sys_dict_data', id: before.id, op: 'delete', before });
       if (removed.type) logs.diff(ctx, { table: 'sys_dict_type', id, op: 'delete', before: removed.type });
@@ -215,7 +194,7 @@ export function createDictService(kernel: Kernel) {
 
     async allDictList(ctx: UserContext) {
       const out: Record<string, ReturnType<typeof valueDto>[]> = {};
-      for (const row of await repo.enabledValues(ctx)) {
+      for (const row of await shared.enabledValues(ctx)) {
         const list = out[row.type_code] ?? [];
         list.push(valueDto(row, ctx.locale));
         out[row.type_code] = list;
@@ -223,19 +202,19 @@ export function createDictService(kernel: Kernel) {
       return out;
     },
     async dataList(ctx: UserContext, code: string) {
-      return (await repo.enabledValues(ctx, code)).map((r) => valueDto(r, ctx.locale));
+      return (await shared.enabledValues(ctx, code)).map((r) => valueDto(r, ctx.locale));
     },
 
     dataPage: async (ctx: UserContext, input: InputOf<typeof sysDictData.page>, time: TimeFormatter) => {
-      const page = await repo.dataPage(ctx, input);
+      const page = await shared.dataPage(ctx, input);
       return { ...page, items: page.items.map((r) => dataDto(r, time, ctx.locale)) };
     },
     async dataOfType(ctx: UserContext, typeId: number, time: TimeFormatter) {
-      if (!(await repo.visibleType(ctx, typeId))) throw notFound();
-      return (await repo.dataOfType(typeId)).map((r) => dataDto(r, time, ctx.locale));
+      if (!(await shared.visibleType(ctx, typeId))) throw notFound();
+      return (await shared.dataOfType(typeId)).map((r) => dataDto(r, time, ctx.locale));
     },
     async dataDetail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.visibleData(ctx, id);
+      const row = await shared.visibleData(ctx, id);
       if (!row) throw notFound();
       return dataDto(row, time, ctx.locale);
     },
@@ -245,32 +224,31 @@ export function createDictService(kernel: Kernel) {
       if (type.sys_flag === YesNo.yes && isEnumCode(type.code)) throw new AppError('sysFlagProtected');
       await checkValue(ctx, type, input.value);
       const id = ids.next();
-      await db
-        .insertInto('sys_dict_data')
-        .values({
+      await dictRepo.insertData(
+        tdb(ctx),
+        audited(
+          ctx,
           id,
-          tenant_id: ctx.tenantId,
-          dict_type_id: type.id,
-          value: input.value,
-          label: input.label,
-          code: input.code ?? null,
-          tag_type: input.tagType,
-          style_setting: input.styleSetting ?? null,
-          class_setting: input.classSetting ?? null,
-          order_no: input.orderNo,
-          status: input.status,
-          remark: input.remark ?? null,
-          ext_data: input.extData ?? null,
-          created_at: Date.now(),
-          created_by: ctx.userId,
-          updated_at: null,
-          updated_by: null,
-        })
-        .execute();
+          {
+            dict_type_id: type.id,
+            value: input.value,
+            label: input.label,
+            code: input.code ?? null,
+            tag_type: input.tagType,
+            style_setting: input.styleSetting ?? null,
+            class_setting: input.classSetting ?? null,
+            order_no: input.orderNo,
+            status: input.status,
+            remark: input.remark ?? null,
+            ext_data: input.extData ?? null,
+          },
+          Date.now(),
+        ),
+      );
       return id;
     },
     async updateData(ctx: UserContext, input: InputOf<typeof sysDictData.update>) {
-      const row = await repo.ownData(ctx, input.id);
+      const row = await dictRepo.ownData(tdb(ctx), input.id);
       if (!row) throw notFound();
       if (input.dictTypeId !== row.dict_type_id) throw new AppError('conflict');
       const type = await ownTypeOr404(ctx, row.dict_type_id);
@@ -293,19 +271,14 @@ export function createDictService(kernel: Kernel) {
       });
     },
     async deleteData(ctx: UserContext, id: number) {
-      const row = await repo.ownData(ctx, id);
+      const row = await dictRepo.ownData(tdb(ctx), id);
       if (!row) throw notFound();
       if (row.type_sys_flag === YesNo.yes && isEnumCode(row.type_code)) throw new AppError('sysFlagProtected');
-      const before = await db.transaction().execute(async (trx) => {
-        const scope = tenantScoped(trx, ctx, 'sys_dict_data');
-        const current = await scope.selectFrom().selectAll().where('id', '=', id).executeTakeFirst();
-        await scope.deleteFrom().where('id', '=', id).execute();
-        return current;
-      });
+      const before = await dictRepo.removeData(tdb(ctx), id);
       if (before) logs.diff(ctx, { table: 'sys_dict_data', id, op: 'delete', before });
     },
     async setDataStatus(ctx: UserContext, id: number, status: number) {
-      const row = await repo.ownData(ctx, id);
+      const row = await dictRepo.ownData(tdb(ctx), id);
       if (!row) throw notFound();
       await updateRow(ctx, 'sys_dict_data', id, { status, ...audit(ctx) });
     },

@@ -4,7 +4,7 @@ import type { SysMenuTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createMenuRepo } from './menu.repo';
+import { createMenuRemoval, menuRepo as repo } from './menu.repo';
 
 type MenuInput = InputOf<typeof sysMenu.add>;
 
@@ -85,11 +85,14 @@ export function buildTree<T extends { id: number; pid: number }>(rows: T[]): (T 
 
 /** Menus: admin tree, placement rules, the per-user route tree and button codes. */
 export function createMenuService(kernel: Kernel) {
-  const { db, ids, principals, logs } = kernel;
-  const repo = createMenuRepo(db);
+  const { ids, principals, logs } = kernel;
+  const tdb = kernel.tenantDb;
+  // menus are platform rows: their reads need no tenant, any tenant database reads them as they are
+  const menus = (ctx: UserContext) => tdb(ctx);
+  const removeMenus = createMenuRemoval(kernel.db);
 
   /** Checks the kind-specific rules and the place in the tree (docs/menus.md). */
-  async function validate(input: MenuInput, selfId?: number) {
+  async function validate(ctx: UserContext, input: MenuInput, selfId?: number) {
     const fieldErrors: Record<string, string[]> = {};
     if (input.type === MenuType.button) {
       if (!input.permission) fieldErrors.permission = ['required_for_type'];
@@ -100,7 +103,7 @@ export function createMenuService(kernel: Kernel) {
     if (Object.keys(fieldErrors).length) {
       throw new AppError('validation', { count: Object.keys(fieldErrors).length }, fieldErrors);
     }
-    const parent = input.pid ? await repo.byId(input.pid) : undefined;
+    const parent = input.pid ? await repo.byId(menus(ctx), input.pid) : undefined;
     if (input.pid && !parent) throw notFound('parent');
     if (input.type === MenuType.button) {
       if (parent?.type !== MenuType.menu)
@@ -109,11 +112,11 @@ export function createMenuService(kernel: Kernel) {
       throw new AppError('menuParentInvalid', { reason: 'reason_menu_under_dir' });
     }
     if (selfId && input.pid) {
-      const below = subtree(selfId, await repo.links());
+      const below = subtree(selfId, await repo.links(menus(ctx)));
       if (below.has(input.pid)) throw new AppError('menuParentInvalid', { reason: 'reason_own_child' });
     }
     if (input.type !== MenuType.button && input.name) {
-      const same = (await repo.byName(input.name)).filter((r) => r.id !== selfId);
+      const same = (await repo.byName(menus(ctx), input.name)).filter((r) => r.id !== selfId);
       if (same.length) throw new AppError('duplicateCode', { value: input.name });
     }
   }
@@ -147,7 +150,9 @@ export function createMenuService(kernel: Kernel) {
     async list(ctx: UserContext, input: InputOf<typeof sysMenu.list>, time: TimeFormatter) {
       // only a super admin may look at another tenant's grant; everyone else sees their own tenant's menus
       const tenantId = ctx.isSuperAdmin ? input.tenantId : ctx.tenantId;
-      let rows = await repo.all({ title: input.title, type: input.type, tenantId });
+      // the grant is read on the database of the tenant looked at (the super admin's choice, else the caller's)
+      const db = tenantId === undefined ? tdb(ctx) : tdb({ tenantId });
+      let rows = await repo.all(db, { title: input.title, type: input.type, granted: tenantId !== undefined });
       if (input.includeButtons === false) rows = rows.filter((r) => r.type !== MenuType.button);
       const dtos = rows.map((r) => adminDto(r, time));
       if (input.title || input.type) return dtos.map((d) => ({ ...d, children: [] }));
@@ -155,61 +160,42 @@ export function createMenuService(kernel: Kernel) {
     },
 
     async add(ctx: UserContext, input: MenuInput) {
-      await validate(input);
+      await validate(ctx, input);
       const id = ids.next();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('sys_menu')
-          .values({
-            id,
-            ...columns(input),
-            created_at: Date.now(),
-            created_by: ctx.userId,
-            updated_at: null,
-            updated_by: null,
-          })
-          .execute();
-        // the platform tenant holds every menu; other tenants get new menus through their menu grant
-        await trx.insertInto('sys_tenant_menu').values({ tenant_id: DEFAULT_TENANT_ID, menu_id: id }).execute();
-      });
+      // the platform tenant holds every menu; other tenants get new menus through their menu grant
+      await repo.insert(
+        tdb({ tenantId: DEFAULT_TENANT_ID }),
+        Object.assign({ id }, columns(input), {
+          created_at: Date.now(),
+          created_by: ctx.userId,
+          updated_at: null,
+          updated_by: null,
+        }),
+      );
       await principals.invalidateAll();
       return id;
     },
 
     async update(ctx: UserContext, input: InputOf<typeof sysMenu.update>) {
-      const row = await repo.byId(input.id);
+      const row = await repo.byId(menus(ctx), input.id);
       if (!row) throw notFound();
       if (input.type !== row.type) {
-        const children = (await repo.links()).some((l) => l.pid === row.id);
+        const children = (await repo.links(menus(ctx))).some((l) => l.pid === row.id);
         if (children) throw new AppError('hasChildren');
       }
-      await validate(input, input.id);
+      await validate(ctx, input, input.id);
       const changes = { ...columns(input), updated_at: Date.now(), updated_by: ctx.userId };
-      const before = await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('sys_menu').selectAll().where('id', '=', input.id).executeTakeFirst();
-        if (!current) throw notFound();
-        await trx.updateTable('sys_menu').set(changes).where('id', '=', input.id).execute();
-        return current;
-      });
+      const before = await repo.update(menus(ctx), input.id, changes);
+      if (!before) throw notFound();
       logs.diff(ctx, { table: 'sys_menu', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await principals.invalidateAll();
     },
 
     /** Deletes the entry, everything below it, and their grants, in one transaction. */
     async remove(ctx: UserContext, id: number) {
-      if (!(await repo.byId(id))) throw notFound();
-      const doomed = [...subtree(id, await repo.links())];
-      const removed = await db.transaction().execute(async (trx) => {
-        const rows: SysMenuTable[] = [];
-        for (let i = 0; i < doomed.length; i += 500) {
-          const part = doomed.slice(i, i + 500);
-          rows.push(...(await trx.selectFrom('sys_menu').selectAll().where('id', 'in', part).execute()));
-          await trx.deleteFrom('sys_role_menu').where('menu_id', 'in', part).execute();
-          await trx.deleteFrom('sys_tenant_menu').where('menu_id', 'in', part).execute();
-          await trx.deleteFrom('sys_menu').where('id', 'in', part).execute();
-        }
-        return rows;
-      });
+      if (!(await repo.byId(menus(ctx), id))) throw notFound();
+      const doomed = [...subtree(id, await repo.links(menus(ctx)))];
+      const removed = await removeMenus(doomed);
       for (const before of removed) logs.diff(ctx, { table: 'sys_menu', id: before.id, op: 'delete', before });
       await principals.invalidateAll();
     },
@@ -218,7 +204,7 @@ export function createMenuService(kernel: Kernel) {
     async loginMenuTree(ctx: UserContext) {
       const p = await principals.get(ctx.homeTenantId, ctx.userId);
       if (!p) throw new AppError('tokenInvalid');
-      const rows = await repo.visibleRoutes(p);
+      const rows = await repo.visibleRoutes(tdb(p), p);
       const byId = new Map(rows.map((r) => [r.id, r]));
       // keep a directory only when something under it is a visible menu, and a menu only when its whole
       // parent chain up to the top is visible too (a disabled or ungranted directory hides what is under it)

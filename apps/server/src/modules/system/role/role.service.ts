@@ -1,12 +1,12 @@
 import { DataScope, type GrantNode, type InputOf, type Locale, type sysRole } from '@shelfwise/contract';
 import { scopeCoversOrg } from '../../../kernel/access/data-scope';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
-import { createRoleRepo, type RoleRow } from './role.repo';
+import { type RoleRow, roleRepo as repo } from './role.repo';
 
 function roleDto(row: RoleRow, time: TimeFormatter, locale: Locale) {
   return {
@@ -32,17 +32,17 @@ const titleIn = (m: { title: string; title_zh_cn: string | null; title_zh_tw: st
  * holder may do rebuilds the cached principals, so it takes effect on the holders' next request.
  */
 export function createRoleService(kernel: Kernel) {
-  const repo = createRoleRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   async function roleOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), id);
     if (!row) throw notFound();
     return row;
   }
 
   /** Menu ids must all lie inside the tenant's grant; parents of granted entries are added. */
   async function withinCeiling(ctx: UserContext, menuIds: readonly number[]): Promise<number[]> {
-    const ceiling = await repo.tenantMenus(ctx);
+    const ceiling = await repo.tenantMenus(tdb(ctx), ctx.tenantId);
     const byId = new Map(ceiling.map((m) => [m.id, m]));
     const out = new Set<number>();
     for (const id of menuIds) {
@@ -54,18 +54,18 @@ export function createRoleService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), input);
       return { ...page, items: page.items.map((r) => roleDto(r, time, ctx.locale)) };
     },
     list: async (ctx: UserContext, time: TimeFormatter) =>
-      (await repo.list(ctx)).map((r) => roleDto(r, time, ctx.locale)),
+      (await repo.list(tdb(ctx))).map((r) => roleDto(r, time, ctx.locale)),
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
-      if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.code)) throw new AppError('duplicateCode', { value: input.code });
       if (input.dataScope === DataScope.custom)
         throw new AppError('validation', { count: 1 }, { dataScope: ['custom_scope_needs_orgs'] });
       const menuIds = await withinCeiling(ctx, input.menuIds);
       const id = kernel.ids.next();
-      const row = withAudit(
+      const row = audited(
         ctx,
         id,
         {
@@ -78,21 +78,22 @@ export function createRoleService(kernel: Kernel) {
         },
         Date.now(),
       );
-      await repo.insert(ctx, row, menuIds);
+      await repo.insert(tdb(ctx), row, menuIds);
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
       const before = await roleOr404(ctx, input.id);
-      if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.code, input.id))
+        throw new AppError('duplicateCode', { value: input.code });
       const changes = {
         code: input.code,
         name: keepSeedText('role', before.name, input.name),
         order_no: input.orderNo,
         status: input.status,
         remark: input.remark,
-        ...updated(ctx, Date.now()),
+        ...updatedBy(ctx, Date.now()),
       };
-      await repo.update(ctx, input.id, changes);
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'sys_role',
         id: input.id,
@@ -106,17 +107,17 @@ export function createRoleService(kernel: Kernel) {
       const row = await roleOr404(ctx, id);
       const users = Number(row.user_count);
       if (users > 0) throw new AppError('inUse', { what: `${users} account(s)` });
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'sys_role', id, op: 'delete', before: row });
     },
     async setStatus(ctx: UserContext, id: number, status: number): Promise<void> {
       const before = await roleOr404(ctx, id);
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'sys_role', id, op: 'update', before, after: { ...before, status } });
       await kernel.principals.invalidateAll();
     },
     async grantTree(ctx: UserContext): Promise<GrantNode[]> {
-      const rows = await repo.tenantMenus(ctx);
+      const rows = await repo.tenantMenus(tdb(ctx), ctx.tenantId);
       const nodes = new Map<number, GrantNode>(
         rows.map((m) => [
           m.id,
@@ -133,13 +134,13 @@ export function createRoleService(kernel: Kernel) {
     },
     async ownMenuList(ctx: UserContext, id: number): Promise<number[]> {
       await roleOr404(ctx, id);
-      return repo.menuIds(ctx, id);
+      return repo.menuIds(tdb(ctx), id);
     },
     async grantMenu(ctx: UserContext, input: Input<'grantMenu'>): Promise<void> {
       await roleOr404(ctx, input.id);
-      const previous = await repo.menuIds(ctx, input.id);
+      const previous = await repo.menuIds(tdb(ctx), input.id);
       const menuIds = await withinCeiling(ctx, input.menuIds);
-      await repo.replaceMenus(ctx, input.id, menuIds);
+      await repo.replaceMenus(tdb(ctx), input.id, menuIds);
       kernel.logs.diff(ctx, {
         table: 'sys_role_menu',
         id: input.id,
@@ -151,22 +152,22 @@ export function createRoleService(kernel: Kernel) {
     },
     async ownOrgList(ctx: UserContext, id: number): Promise<number[]> {
       await roleOr404(ctx, id);
-      return repo.orgIds(ctx, id);
+      return repo.orgIds(tdb(ctx), id);
     },
     async grantDataScope(ctx: UserContext, input: Input<'grantDataScope'>): Promise<void> {
       const before = await roleOr404(ctx, input.id);
-      const previousOrgs = await repo.orgIds(ctx, input.id);
+      const previousOrgs = await repo.orgIds(tdb(ctx), input.id);
       let orgIds: number[] = [];
       if (input.dataScope === DataScope.custom) {
         orgIds = [...new Set(input.orgIds)];
-        const known = await repo.existingOrgs(ctx, orgIds);
+        const known = await repo.existingOrgs(tdb(ctx), orgIds);
         if (known.length !== orgIds.length) throw notFound('organisation');
         // nobody grants more than they can see themselves
         if (!orgIds.every((o) => scopeCoversOrg(ctx, o))) throw new AppError('outsideDataScope');
       } else if (input.dataScope === DataScope.all && !ctx.dataScope.all) {
         throw new AppError('outsideDataScope');
       }
-      await repo.setScope(ctx, input.id, { data_scope: input.dataScope, ...updated(ctx, Date.now()) }, orgIds);
+      await repo.setScope(tdb(ctx), input.id, { data_scope: input.dataScope, ...updatedBy(ctx, Date.now()) }, orgIds);
       kernel.logs.diff(ctx, {
         table: 'sys_role',
         id: input.id,

@@ -3,8 +3,7 @@ import { AccountType, type InputOf, type Locale, Status, type sysUser, userImpor
 import { scopeCoversOrg } from '../../../kernel/access/data-scope';
 import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyPassword } from '../../../kernel/auth/password';
-import type { SysUserTable } from '../../../kernel/db/schema';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { plainIssue } from '../../../kernel/files/master-files';
@@ -15,7 +14,7 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { generatePassword } from '../seed';
-import { createUserRepo, type UserFilters, type UserRow } from './user.repo';
+import { userRepo as repo, type UserFilters, type UserRow } from './user.repo';
 
 type Input<K extends keyof typeof sysUser> = InputOf<(typeof sysUser)[K]>;
 type Roles = { ids: number[]; names: string[] };
@@ -109,7 +108,7 @@ const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetC
  */
 export function createUserService(kernel: Kernel, realtime: Realtime) {
   const { settings } = kernel;
-  const repo = createUserRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const guard = createLoginGuard(kernel.cache, settings);
 
   /** Super admins manage everyone; others manage accounts of their own type or below, never a super admin. */
@@ -121,7 +120,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
   }
 
   async function targetOr404(ctx: UserContext, id: number) {
-    const row = await repo.visible(ctx, id);
+    const row = await repo.visible(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     assertMayManage(ctx, row.account_type);
     return row;
@@ -129,11 +128,11 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
 
   async function checkPlacement(ctx: UserContext, input: Input<'add'>) {
     assertMayManage(ctx, input.accountType);
-    if (!(await repo.orgExists(ctx, input.orgId))) throw notFound('organisation');
+    if (!(await repo.orgExists(tdb(ctx), input.orgId))) throw notFound('organisation');
     if (!scopeCoversOrg(ctx, input.orgId)) throw new AppError('outsideDataScope');
-    if (input.posId !== null && !(await repo.posExists(ctx, input.posId))) throw notFound('position');
+    if (input.posId !== null && !(await repo.posExists(tdb(ctx), input.posId))) throw notFound('position');
     const roleIds = [...new Set(input.roleIds)];
-    if ((await repo.existingRoles(ctx, roleIds)).length !== roleIds.length) throw notFound('role');
+    if ((await repo.existingRoles(tdb(ctx), roleIds)).length !== roleIds.length) throw notFound('role');
     return roleIds;
   }
 
@@ -156,8 +155,14 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     address: input.address,
   });
 
-  function newUser(ctx: UserContext, id: number, fields: Partial<SysUserTable>, hash: string, now: number) {
-    return withAudit(
+  function newUser(
+    ctx: UserContext,
+    id: number,
+    fields: Partial<TenantDatabase['sys_user']>,
+    hash: string,
+    now: number,
+  ) {
+    return audited(
       ctx,
       id,
       {
@@ -192,8 +197,8 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     if (!type || data.length > MAX_UPLOAD_BYTES) throw new AppError('imageInvalid');
     const key = `users/${ctx.tenantId}/${ctx.userId}/${kind}-${kernel.ids.next()}.${type}`;
     await kernel.files.put(key, data);
-    const before = await repo.own(ctx, ctx.userId);
-    await repo.update(ctx, ctx.userId, { [kind]: key, ...updated(ctx, Date.now()) });
+    const before = await repo.own(tdb(ctx), ctx.userId);
+    await repo.update(tdb(ctx), ctx.userId, { [kind]: key, ...updatedBy(ctx, Date.now()) });
     const old = before?.[kind];
     if (old) await kernel.files.remove(old).catch(() => undefined);
     return { url: `/api/sysUser/image/${kind}/${ctx.userId}?v=${key.split('/').pop()}` };
@@ -201,27 +206,28 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       const roles = await repo.rolesOf(
-        ctx,
+        tdb(ctx),
         page.items.map((u) => u.id),
       );
       const now = Date.now();
       return { ...page, items: page.items.map((u) => userDto(u, roles.get(u.id), time, now, ctx.locale)) };
     },
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.visible(ctx, id);
+      const row = await repo.visible(tdb(ctx), ctx, id);
       if (!row) throw notFound();
-      return userDto(row, (await repo.rolesOf(ctx, [id])).get(id), time, Date.now(), ctx.locale);
+      return userDto(row, (await repo.rolesOf(tdb(ctx), [id])).get(id), time, Date.now(), ctx.locale);
     },
     /** Role ids of an account the caller may see. */
     async ownRoleList(ctx: UserContext, id: number) {
-      if (!(await repo.visible(ctx, id))) throw notFound();
-      return (await repo.rolesOf(ctx, [id])).get(id)?.ids ?? [];
+      if (!(await repo.visible(tdb(ctx), ctx, id))) throw notFound();
+      return (await repo.rolesOf(tdb(ctx), [id])).get(id)?.ids ?? [];
     },
     async add(ctx: UserContext, input: Input<'add'>) {
       const roleIds = await checkPlacement(ctx, input);
-      if (await repo.accountTaken(ctx, input.account)) throw new AppError('duplicateCode', { value: input.account });
+      if (await repo.accountTaken(tdb(ctx), input.account))
+        throw new AppError('duplicateCode', { value: input.account });
       if (input.password) await checkPasswordRule(settings, input.password);
       const password = input.password ?? generatePassword();
       const id = kernel.ids.next();
@@ -241,7 +247,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         await hashPassword(password),
         Date.now(),
       );
-      await repo.insert(ctx, [{ user: row, roleIds }]);
+      await repo.insert(tdb(ctx), [{ user: row, roleIds }]);
       return { id, password: input.password ? null : password };
     },
     async update(ctx: UserContext, input: Input<'update'>) {
@@ -250,11 +256,11 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       if (input.id === ctx.userId && (input.status !== before.status || input.accountType !== before.account_type)) {
         throw new AppError('selfAction');
       }
-      if (await repo.accountTaken(ctx, input.account, input.id)) {
+      if (await repo.accountTaken(tdb(ctx), input.account, input.id)) {
         throw new AppError('duplicateCode', { value: input.account });
       }
       await repo.update(
-        ctx,
+        tdb(ctx),
         input.id,
         {
           account: input.account,
@@ -265,7 +271,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
           status: input.status,
           order_no: input.orderNo,
           remark: input.remark,
-          ...updated(ctx, Date.now()),
+          ...updatedBy(ctx, Date.now()),
         },
         roleIds,
       );
@@ -273,7 +279,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
         table: 'sys_user',
         id: input.id,
         op: 'update',
-        before: { ...before, roleIds: (await repo.rolesOf(ctx, [input.id])).get(input.id)?.ids ?? [] },
+        before: { ...before, roleIds: (await repo.rolesOf(tdb(ctx), [input.id])).get(input.id)?.ids ?? [] },
         after: {
           ...before,
           account: input.account,
@@ -295,7 +301,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     async delete(ctx: UserContext, id: number) {
       if (id === ctx.userId) throw new AppError('selfAction');
       const before = await targetOr404(ctx, id);
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'sys_user', id, op: 'delete', before });
       await kernel.principals.invalidateAll();
       await endSessions(ctx, id, 'accountDeleted');
@@ -303,7 +309,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     async setStatus(ctx: UserContext, id: number, status: number) {
       if (id === ctx.userId) throw new AppError('selfAction');
       const before = await targetOr404(ctx, id);
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'sys_user', id, op: 'update', before, after: { ...before, status } });
       await kernel.principals.invalidateAll();
       if (status === Status.disabled) await endSessions(ctx, id, 'accountDisabled');
@@ -311,28 +317,28 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     async resetPwd(ctx: UserContext, id: number) {
       const row = await targetOr404(ctx, id);
       const password = generatePassword();
-      await repo.update(ctx, id, {
+      await repo.update(tdb(ctx), id, {
         password_hash: await hashPassword(password),
         failed_count: 0,
         locked_until: null,
-        ...updated(ctx, Date.now()),
+        ...updatedBy(ctx, Date.now()),
       });
-      await guard.clear(row.tenant_id, row.account);
+      await guard.clear(ctx.tenantId, row.account);
       if (id !== ctx.userId) await endSessions(ctx, id, 'passwordReset');
       return { password };
     },
     async unlock(ctx: UserContext, id: number) {
       const row = await targetOr404(ctx, id);
-      await repo.update(ctx, id, { failed_count: 0, locked_until: null, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { failed_count: 0, locked_until: null, ...updatedBy(ctx, Date.now()) });
       // the sign-in back-off of the account ends, and so do the blocks its wrong passwords put on addresses
-      await guard.clear(row.tenant_id, row.account);
+      await guard.clear(ctx.tenantId, row.account);
     },
     async grantRole(ctx: UserContext, input: Input<'grantRole'>) {
       await targetOr404(ctx, input.id);
-      const previous = (await repo.rolesOf(ctx, [input.id])).get(input.id)?.ids ?? [];
+      const previous = (await repo.rolesOf(tdb(ctx), [input.id])).get(input.id)?.ids ?? [];
       const roleIds = [...new Set(input.roleIds)];
-      if ((await repo.existingRoles(ctx, roleIds)).length !== roleIds.length) throw notFound('role');
-      await repo.update(ctx, input.id, updated(ctx, Date.now()), roleIds);
+      if ((await repo.existingRoles(tdb(ctx), roleIds)).length !== roleIds.length) throw notFound('role');
+      await repo.update(tdb(ctx), input.id, updatedBy(ctx, Date.now()), roleIds);
       kernel.logs.diff(ctx, {
         table: 'sys_user_role',
         id: input.id,
@@ -349,10 +355,11 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
       const write = async () => {
         const only = scope === 'selected' ? (ids ?? []) : undefined;
-        const batches = scope === 'page' ? pageBatch(ctx, input) : repo.each(ctx, filters as UserFilters, only);
+        const batches =
+          scope === 'page' ? pageBatch(ctx, input) : repo.each(tdb(ctx), ctx, filters as UserFilters, only);
         for await (const rows of batches) {
           const roles = await repo.rolesOf(
-            ctx,
+            tdb(ctx),
             rows.map((r) => r.id),
           );
           for (const u of rows) {
@@ -376,7 +383,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       return sheet.stream;
 
       async function* pageBatch(c: UserContext, i: Input<'export'>) {
-        yield (await repo.page(c, { ...i, page, pageSize })).items;
+        yield (await repo.page(tdb(c), c, { ...i, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -399,9 +406,9 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       const required = ['account', 'realName', 'orgCode'];
       const missing = sheet.missing.filter((h) => required.some((k) => text(k, ctx.locale) === h));
       if (missing.length) throw new AppError('importInvalidFile', { reason: missing.join(', ') });
-      const codes = await repo.codes(ctx);
+      const codes = await repo.codes(tdb(ctx));
       const taken = await repo.takenAccounts(
-        ctx,
+        tdb(ctx),
         sheet.rows.map((r) => r.cells.account ?? ''),
       );
       const seen = new Set<string>();
@@ -461,7 +468,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
             roleIds: g.roleIds,
           });
         }
-        await repo.insert(ctx, rows);
+        await repo.insert(tdb(ctx), rows);
       }
       return {
         total: sheet.rows.length,
@@ -473,22 +480,22 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     },
 
     async baseInfo(ctx: UserContext, time: TimeFormatter) {
-      const row = await repo.own(ctx, ctx.userId);
+      const row = await repo.own(tdb(ctx), ctx.userId);
       if (!row) throw notFound();
-      return userDto(row, (await repo.rolesOf(ctx, [ctx.userId])).get(ctx.userId), time, Date.now(), ctx.locale);
+      return userDto(row, (await repo.rolesOf(tdb(ctx), [ctx.userId])).get(ctx.userId), time, Date.now(), ctx.locale);
     },
     async updateBaseInfo(ctx: UserContext, input: Input<'updateBaseInfo'>) {
-      const before = await repo.own(ctx, ctx.userId);
-      await repo.update(ctx, ctx.userId, { ...profile(input, before), ...updated(ctx, Date.now()) });
+      const before = await repo.own(tdb(ctx), ctx.userId);
+      await repo.update(tdb(ctx), ctx.userId, { ...profile(input, before), ...updatedBy(ctx, Date.now()) });
     },
     /** Changes the caller's password; their other sessions end. */
     async changePwd(ctx: UserContext, input: Input<'changePwd'>) {
-      const hash = await repo.passwordHash(ctx, ctx.userId);
+      const hash = await repo.passwordHash(tdb(ctx), ctx.userId);
       if (!hash || !(await verifyPassword(hash, input.passwordOld))) throw new AppError('passwordWrong');
       await checkPasswordRule(settings, input.passwordNew);
-      await repo.update(ctx, ctx.userId, {
+      await repo.update(tdb(ctx), ctx.userId, {
         password_hash: await hashPassword(input.passwordNew),
-        ...updated(ctx, Date.now()),
+        ...updatedBy(ctx, Date.now()),
       });
       const ended = await kernel.sessions.revokeOthers(ctx.homeTenantId, ctx.userId, ctx.sessionId, 'passwordChanged');
       for (const sid of ended) realtime.forceOffline(rooms.session(sid), 'passwordChanged');
@@ -497,7 +504,7 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     uploadSignature: (ctx: UserContext, data: Buffer) => storeImage(ctx, 'signature', data),
     /** An account's avatar or signature file, when the account is of the caller's tenant. */
     async image(ctx: UserContext, kind: 'avatar' | 'signature', id: number) {
-      const row = await repo.own(ctx, id);
+      const row = await repo.own(tdb(ctx), id);
       const key = row?.[kind];
       const file = key ? await kernel.files.open(key) : null;
       if (!key || !file) throw notFound(kind);
