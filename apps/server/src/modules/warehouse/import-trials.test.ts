@@ -41,16 +41,17 @@ describeEachDialect('master-data imports as users make them', (get) => {
     // written as CSV and converted by `soffice --headless --convert-to xlsx` (LibreOffice 7.4): row 3 and 7 are
     // empty, row 4 has "twelve" units per carton, row 5 repeats SKU-1, the barcode of row 2 is a numeric cell
     const file = readFileSync(new URL('./fixtures/skus-libreoffice.xlsx', import.meta.url));
-    const strict = JSON.parse((await upload(t, '/api/warehouseSku/import', admin, file)).body).result as Report;
-    expect(strict).toMatchObject({ total: 5, succeeded: 0, failed: 5 });
+    const strictAnswer = await upload(t, '/api/warehouseSku/import', admin, file);
+    const strict = JSON.parse(strictAnswer.body).result as Report;
+    expect(strict, strictAnswer.body).toMatchObject({ total: 5, succeeded: 0, failed: 5 });
     expect(strict.errors.map((e) => e.row)).toEqual([4, 5]);
     expect(strict.errors[0]?.message).toMatch(/^Units per carton: /);
     expect(strict.errors[1]?.message).toContain('SKU-1');
     expect(await skuCodes()).toEqual([]);
 
-    const partial = JSON.parse((await upload(t, '/api/warehouseSku/import?partial=1', admin, file)).body)
-      .result as Report;
-    expect(partial).toMatchObject({ total: 5, succeeded: 3, failed: 2 });
+    const partialAnswer = await upload(t, '/api/warehouseSku/import?partial=1', admin, file);
+    const partial = JSON.parse(partialAnswer.body).result as Report;
+    expect(partial, partialAnswer.body).toMatchObject({ total: 5, succeeded: 3, failed: 2 });
     expect(await skuCodes()).toEqual(['SKU-1', 'SKU-3', 'SKU-4']);
     const found = await t.call(sku.byBarcode, { code: '4006381333931' }, { token: admin });
     expect(found.result).toMatchObject({ code: 'SKU-1' });

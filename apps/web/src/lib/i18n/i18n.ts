@@ -43,7 +43,9 @@ export async function applyLanguage(locale: Locale): Promise<void> {
     antdLocales.set(locale, antd);
   }
   await i18n.changeLanguage(locale);
-  document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-cn' ? 'zh-CN' : 'zh-TW';
+  // (no document where the module is only imported for its helpers, as in unit tests)
+  if (typeof document !== 'undefined')
+    document.documentElement.lang = locale === 'en' ? 'en' : locale === 'zh-cn' ? 'zh-CN' : 'zh-TW';
   useI18nReady.setState({ locale });
 }
 
