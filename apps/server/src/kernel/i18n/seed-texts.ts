@@ -5,7 +5,7 @@ import { ALL_ENUMS, type I18nText, type Locale } from '@shelfwise/contract';
  * the seeded English text is shown in the reader's language; once someone edits it, it is shown as typed. The
  * tables are keyed by the English text because tenants created later get the same seeded names under other ids.
  */
-export type SeedTextKind = 'role' | 'pos' | 'account' | 'regWay' | 'config' | 'dictType' | 'signIn';
+export type SeedTextKind = 'role' | 'pos' | 'account' | 'regWay' | 'config' | 'configRemark' | 'dictType' | 'signIn';
 
 const tx = (en: string, zhCn: string, zhTw: string): I18nText => ({ en, 'zh-cn': zhCn, 'zh-tw': zhTw });
 
@@ -58,6 +58,28 @@ export const SEED_TEXTS: Record<SeedTextKind, readonly I18nText[]> = {
     tx('Minimum password length', '密码最小长度', '密碼最小長度'),
     tx('Log retention (days)', '日志保留天数', '日誌保留天數'),
     tx('Operation log', '操作日志', '操作日誌'),
+  ],
+  configRemark: [
+    tx('true/false', 'true/false（是/否）', 'true/false（是/否）'),
+    tx(
+      'true/false; the public key: GET /api/sysConfig/smPublicKey',
+      'true/false；公钥：GET /api/sysConfig/smPublicKey',
+      'true/false；公鑰：GET /api/sysConfig/smPublicKey',
+    ),
+    tx('at least 1', '至少 1', '至少 1'),
+    tx('at least 5; renewed on every refresh', '至少 5；每次刷新令牌时续期', '至少 5；每次重新整理權杖時續期'),
+    tx(
+      'at least 1; per account and client address (the account itself only slows down, it never locks)',
+      '至少 1；按账号和客户端地址计数（账号本身只会放慢，不会被锁定）',
+      '至少 1；依帳號和用戶端位址計數（帳號本身只會放慢，不會被鎖定）',
+    ),
+    tx(
+      'at least 1; an administrator unlocking the account lifts it',
+      '至少 1；管理员解锁账号即可解除',
+      '至少 1；管理員解鎖帳號即可解除',
+    ),
+    tx('letters and digits required', '须包含字母和数字', '須包含字母和數字'),
+    tx('older logs are removed by the clean-up job', '更早的日志由清理任务删除', '更早的日誌由清理工作刪除'),
   ],
   dictType: [
     ...ALL_ENUMS.map((e) => e.name),

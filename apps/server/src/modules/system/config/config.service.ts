@@ -25,7 +25,7 @@ export function toConfigDto(row: SysConfigTable, time: TimeFormatter, locale: Lo
     sysFlag: row.sys_flag,
     groupCode: row.group_code,
     orderNo: row.order_no,
-    remark: row.remark,
+    remark: seedText('configRemark', row.remark, locale),
     createTime: time(row.created_at),
     updateTime: time(row.updated_at),
     createUserId: row.created_by,
@@ -106,7 +106,7 @@ export function createConfigService(kernel: Kernel) {
         value: input.value ?? null,
         group_code: input.groupCode ?? null,
         order_no: input.orderNo,
-        remark: input.remark ?? null,
+        remark: keepSeedText('configRemark', row.remark, input.remark ?? null),
         updated_at: Date.now(),
         updated_by: ctx.userId,
       };
