@@ -80,6 +80,11 @@ export async function openXlsx(
 ): Promise<{ missing: string[]; rows: AsyncGenerator<SheetRow> }> {
   const norm = (s: string) => s.toLowerCase().replace(/[\s_*-]/g, '');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'ignore' });
+  // ExcelJS's streaming reader names a worksheet from the workbook part's sheet list; when the worksheet comes
+  // first in the archive (shared strings before it, the workbook part stored last, as several writers do) or the
+  // workbook part arrives late, it read that list before it existed and threw "reading 'sheets'" (intermittently on
+  // Node 20). An empty list until the workbook part is read: the first worksheet is read by position anyway.
+  (reader as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
   const sheets = reader[Symbol.asyncIterator]();
   const first = await sheets.next();
   async function* none(): AsyncGenerator<SheetRow> {}
