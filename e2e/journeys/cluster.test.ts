@@ -40,10 +40,8 @@ describe('two server processes on PostgreSQL + Redis', {
   const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-cluster-'));
   let a: RunningServer;
   let b: RunningServer;
-  let logins = 0;
 
   const login = async (server: RunningServer) => {
-    logins += 1;
     const r = await api<{ accessToken: string }>(server, '/api/sysAuth/login', {
       account: 'admin',
       password: server.password,
@@ -115,17 +113,37 @@ describe('two server processes on PostgreSQL + Redis', {
   });
 
   it('counts a rate limit across both processes', async () => {
-    // 30 sign-in attempts a minute per address (config default), whichever process receives them
-    const allowed = 30 - logins;
+    // 60 captcha images a minute per address (config default), whichever process receives them
     const statuses: { node: string; status: number }[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 70; i++) {
       const node = i % 2 ? b : a;
-      const r = await api(node, '/api/sysAuth/login', { account: 'admin', password: 'Wrong-pass-1' });
+      const r = await api(node, '/api/sysAuth/captcha');
       statuses.push({ node: node === a ? 'a' : 'b', status: r.status });
     }
     const passed = statuses.filter((s) => s.status !== 429).length;
-    assert.equal(passed, allowed, JSON.stringify(statuses));
+    assert.equal(passed, 60, JSON.stringify(statuses));
     assert.ok(statuses.some((s) => s.node === 'a' && s.status === 429));
     assert.ok(statuses.some((s) => s.node === 'b' && s.status === 429));
+  });
+
+  it('counts wrong passwords of one address across both processes', async () => {
+    // the login guard refuses an address after 5 wrong passwords (the default limit), on whichever process
+    const statuses: { node: string; status: number; code?: string }[] = [];
+    for (let i = 0; i < 8; i++) {
+      const node = i % 2 ? b : a;
+      const r = await api(node, '/api/sysAuth/login', { account: 'admin', password: 'Wrong-pass-1' });
+      statuses.push({ node: node === a ? 'a' : 'b', status: r.status, code: r.body.extras?.errorCode });
+    }
+    const shown = JSON.stringify(statuses);
+    assert.deepEqual(
+      statuses.slice(0, 5).map((s) => s.status),
+      [400, 400, 400, 400, 400],
+      shown,
+    );
+    assert.ok(
+      statuses.slice(5).every((s) => s.status === 429 && s.code === 'loginThrottled'),
+      shown,
+    );
+    assert.ok(statuses.slice(5).some((s) => s.node === 'a') && statuses.slice(5).some((s) => s.node === 'b'), shown);
   });
 });

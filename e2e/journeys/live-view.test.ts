@@ -121,10 +121,13 @@ await new Promise<void>((resolve) => streams.listen(0, '127.0.0.1', resolve));
 const streamOrigin = `http://127.0.0.1:${(streams.address() as AddressInfo).port}`;
 
 after(async () => {
+  // ffmpeg writes and deletes segments until it has exited: removing its folder before that races it (ENOTEMPTY)
+  const exited = ffmpeg.exitCode !== null ? Promise.resolve() : new Promise((resolve) => ffmpeg.once('exit', resolve));
   ffmpeg.kill('SIGTERM');
+  await exited;
   for (const res of mjpegClients) res.destroy();
   await new Promise((resolve) => streams.close(resolve));
-  rmSync(media, { recursive: true, force: true });
+  rmSync(media, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** Waits until ffmpeg has written a playlist with a few segments. */
