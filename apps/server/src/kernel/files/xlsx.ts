@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 
 /** One column of a sheet: the header shown, the key of the row object, a width in characters. */
 export interface SheetColumn<K extends string = string> {
@@ -70,6 +71,36 @@ export async function readXlsx(
   return { rows: out, missing };
 }
 
+/** Parts a worksheet needs, in the order they are read before any worksheet. */
+const LEADING_PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+
+/**
+ * The archive with the parts every worksheet needs stored first. ExcelJS's streaming reader reads the archive in
+ * stored order and loses track when a worksheet comes before the workbook part or the shared strings (writers,
+ * ExcelJS's own among them, store the workbook part last): it threw "reading 'sheets'" or read the header texts
+ * as empty, at random. The compressed upload (at most the upload limit) is held in memory; the rows are still read
+ * one by one. Parts are copied without compressing them again.
+ */
+async function workbookPartsFirst(input: Readable): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(chunk as Buffer);
+  const source = await JSZip.loadAsync(Buffer.concat(chunks));
+  const names = Object.keys(source.files).filter((n) => !source.files[n]?.dir);
+  const ordered = [
+    ...LEADING_PARTS.filter((n) => names.includes(n)),
+    ...names.filter((n) => !LEADING_PARTS.includes(n)),
+  ];
+  const out = new JSZip();
+  for (const name of ordered) out.file(name, (source.file(name) as JSZip.JSZipObject).nodeStream());
+  // JSZip's stream is not a Node stream the reader recognises: hand it on through one
+  const stream = new PassThrough();
+  out
+    .generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'STORE' })
+    .on('error', (e: Error) => stream.destroy(e))
+    .pipe(stream);
+  return stream;
+}
+
 /**
  * Opens the first worksheet of an .xlsx stream for reading row by row: the header row is read now (missing columns
  * reported), the rows are yielded as the stream delivers them. Reading errors are thrown by the iteration.
@@ -79,11 +110,11 @@ export async function openXlsx(
   columns: readonly SheetColumn[],
 ): Promise<{ missing: string[]; rows: AsyncGenerator<SheetRow> }> {
   const norm = (s: string) => s.toLowerCase().replace(/[\s_*-]/g, '');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'ignore' });
-  // ExcelJS's streaming reader names a worksheet from the workbook part's sheet list; when the worksheet comes
-  // first in the archive (shared strings before it, the workbook part stored last, as several writers do) or the
-  // workbook part arrives late, it read that list before it existed and threw "reading 'sheets'" (intermittently on
-  // Node 20). An empty list until the workbook part is read: the first worksheet is read by position anyway.
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await workbookPartsFirst(input), {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+  });
+  // the sheet list stays empty if the workbook part is unreadable: the first worksheet is read by position anyway
   (reader as unknown as { model?: { sheets: unknown[] } }).model ??= { sheets: [] };
   const sheets = reader[Symbol.asyncIterator]();
   const first = await sheets.next();
