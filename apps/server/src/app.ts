@@ -60,6 +60,7 @@ import { registerOnlineUserRoutes } from './modules/system/online-user';
 import { registerOrgRoutes } from './modules/system/org';
 import { registerPosRoutes } from './modules/system/pos';
 import { registerRegionRoutes } from './modules/system/region';
+import { registerTemplateRoutes } from './modules/system/template';
 import { registerRoleRoutes } from './modules/system/role';
 import { type SeedReport, seedSystem } from './modules/system/seed';
 import { registerSwaggerRoutes } from './modules/system/swagger';
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerOrgRoutes(app, kernel);
   registerPosRoutes(app, kernel);
   registerRegionRoutes(app, kernel);
+  registerTemplateRoutes(app, kernel);
   registerWarehouseRoutes(app, kernel);
   registerAreaRoutes(app, kernel);
   registerLiveViewRoutes(app, kernel);

@@ -1,0 +1,1 @@
+export { registerTemplateRoutes } from './template.routes';
