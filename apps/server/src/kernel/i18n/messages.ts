@@ -462,7 +462,8 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
   template_bad_tag: {
     en: '"{tag}" on line {line} is not a placeholder: use names of letters, digits and _ joined by dots, such as {{ order.no }}',
     'zh-cn': '第 {line} 行的“{tag}”不是有效的占位符：请使用由字母、数字和 _ 组成、以点连接的名称，例如 {{ order.no }}',
-    'zh-tw': '第 {line} 行的「{tag}」不是有效的預留位置：請使用由字母、數字和 _ 組成、以點連接的名稱，例如 {{ order.no }}',
+    'zh-tw':
+      '第 {line} 行的「{tag}」不是有效的預留位置：請使用由字母、數字和 _ 組成、以點連接的名稱，例如 {{ order.no }}',
   },
   template_forbidden_name: {
     en: '"{name}" on line {line} is not allowed in a template',
