@@ -29,6 +29,8 @@ export const templateRepo = {
   },
   list: (db: TenantDb) => db.selectFrom('sys_template').selectAll().orderBy('order_no').orderBy('id').execute(),
   byId: (db: TenantDb, id: number) => db.selectFrom('sys_template').selectAll().where('id', '=', id).executeTakeFirst(),
+  byCode: (db: TenantDb, code: string) =>
+    db.selectFrom('sys_template').selectAll().where('code', '=', code).executeTakeFirst(),
   async groups(db: TenantDb): Promise<string[]> {
     const rows = await db
       .selectFrom('sys_template')

@@ -1,5 +1,5 @@
-import type { InputOf, Locale, sysTemplate } from '@shelfwise/contract';
-import { audited, updatedBy } from '../../../kernel/db/tenant-db';
+import { type InputOf, type Locale, Status, type sysTemplate } from '@shelfwise/contract';
+import { audited, type TenantOf, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
@@ -155,6 +155,15 @@ export function createTemplateService(kernel: Kernel) {
       const row = await repo.byId(tdb(ctx), input.id);
       if (!row) throw notFound();
       return render(contentIn(row, input.lang ?? ctx.locale), input.data, 'content', ctx.locale);
+    },
+    /**
+     * What other modules send (notices, e-mails): the tenant's enabled template of that code rendered with the data in
+     * a language (English when that text is empty); undefined when there is no such template.
+     */
+    async renderByCode(ctx: TenantOf, code: string, data: unknown, locale: Locale): Promise<string | undefined> {
+      const row = await repo.byCode(tdb(ctx), code);
+      if (!row || row.status !== Status.enabled) return undefined;
+      return render(contentIn(row, locale), data, 'content', locale);
     },
     /** A template text rendered with the given data (the page's preview of unsaved text). */
     render: (ctx: UserContext, input: Input<'render'>): string =>

@@ -1,7 +1,9 @@
 import { api } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { errorsOf, expect400, expectError } from '../../../test/assertions';
 import { describeEachDialect } from '../../../test/harness';
+import { createTemplateService } from './template.service';
 
 const { sysTemplate: tpl } = api;
 
@@ -99,6 +101,19 @@ describeEachDialect('sysTemplate', (get) => {
     const huge = { text: 'x'.repeat(70_000) };
     expect400(await t.call(tpl.render, { content: 'x', data: huge }, { token: admin }), ['data']);
     expectError(await t.call(tpl.proView, { id: 12345, data: {} }, { token: admin }), 404, 'notFound');
+  });
+
+  it('renders an enabled template by code for other modules, in the tenant of the caller only', async () => {
+    const t = get();
+    await add({ ...base, code: 'by.code' });
+    await add({ ...base, code: 'off', status: 2 });
+    const templates = createTemplateService(t.kernel);
+    const data = { name: 'Kim', task: { no: 'T-2', lines: [] } };
+    const mine = { tenantId: DEFAULT_TENANT_ID };
+    expect(await templates.renderByCode(mine, 'by.code', data, 'zh-tw')).toBe('Hello Kim, task T-2:');
+    expect(await templates.renderByCode(mine, 'by.code', data, 'zh-cn')).toBe('你好 Kim，任务 T-2');
+    expect(await templates.renderByCode(mine, 'off', data, 'en')).toBeUndefined();
+    expect(await templates.renderByCode({ tenantId: beta.tenantId }, 'by.code', data, 'en')).toBeUndefined();
   });
 
   it('validates input and names unknown placeholders at save', async () => {
