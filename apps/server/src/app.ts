@@ -63,6 +63,7 @@ import { registerRegionRoutes } from './modules/system/region';
 import { registerRoleRoutes } from './modules/system/role';
 import { type SeedReport, seedSystem } from './modules/system/seed';
 import { registerSwaggerRoutes } from './modules/system/swagger';
+import { registerTemplateRoutes } from './modules/system/template';
 import { registerTenantRoutes } from './modules/system/tenant';
 import { registerUserRoutes } from './modules/system/user';
 import { registerAreaRoutes } from './modules/warehouse/area';
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerOrgRoutes(app, kernel);
   registerPosRoutes(app, kernel);
   registerRegionRoutes(app, kernel);
+  registerTemplateRoutes(app, kernel);
   registerWarehouseRoutes(app, kernel);
   registerAreaRoutes(app, kernel);
   registerLiveViewRoutes(app, kernel);

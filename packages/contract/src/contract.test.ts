@@ -190,6 +190,7 @@ describe('endpoint catalogue', () => {
       'sysRole',
       'sysSchedule',
       'sysSms',
+      'sysTemplate',
       'sysTenant',
       'sysTenantConfig',
       'sysUser',

@@ -34,6 +34,7 @@ export * from './system/org';
 export * from './system/pos';
 export * from './system/region';
 export * from './system/role';
+export * from './system/template';
 export * from './system/tenant';
 export * from './system/user';
 export * from './url';
@@ -68,6 +69,7 @@ import { sysOrg } from './system/org';
 import { sysPos } from './system/pos';
 import { sysRegion } from './system/region';
 import { sysRole } from './system/role';
+import { sysTemplate } from './system/template';
 import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
 import { sysUser, sysUserMenu } from './system/user';
 import { warehouseArea } from './warehouse/area';
@@ -98,6 +100,7 @@ export const api = {
   sysOrg,
   sysPos,
   sysRegion,
+  sysTemplate,
   sysNotice,
   sysMessage,
   sysOnlineUser,

@@ -184,6 +184,18 @@ export const routes = {
     export: { method: 'POST', path: '/api/sysRegion/export' },
     import: { method: 'POST', path: '/api/sysRegion/import' },
   },
+  sysTemplate: {
+    page: { method: 'POST', path: '/api/sysTemplate/page' },
+    list: { method: 'GET', path: '/api/sysTemplate/list' },
+    detail: { method: 'GET', path: '/api/sysTemplate/detail' },
+    groupList: { method: 'GET', path: '/api/sysTemplate/groupList' },
+    add: { method: 'POST', path: '/api/sysTemplate/add' },
+    update: { method: 'POST', path: '/api/sysTemplate/update' },
+    delete: { method: 'POST', path: '/api/sysTemplate/delete' },
+    batchDelete: { method: 'POST', path: '/api/sysTemplate/batchDelete' },
+    proView: { method: 'POST', path: '/api/sysTemplate/proView' },
+    render: { method: 'POST', path: '/api/sysTemplate/render' },
+  },
   sysNotice: {
     page: { method: 'POST', path: '/api/sysNotice/page' },
     add: { method: 'POST', path: '/api/sysNotice/add' },

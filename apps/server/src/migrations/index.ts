@@ -13,6 +13,7 @@ import * as addOverviewCounters from './20261124100000_add_overview_counters';
 import * as indexTaskLocationByLocation from './20261124300000_index_task_location_by_location';
 import * as createLiveStreamTable from './20261127143817_create_live_stream_table';
 import * as addHomeVariant from './20261127144552_add_home_variant';
+import * as createTemplateTable from './20261128110000_create_template_table';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124300000_index_task_location_by_location': indexTaskLocationByLocation,
   '20261127143817_create_live_stream_table': createLiveStreamTable,
   '20261127144552_add_home_variant': addHomeVariant,
+  '20261128110000_create_template_table': createTemplateTable,
 };

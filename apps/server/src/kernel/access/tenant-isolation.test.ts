@@ -60,6 +60,10 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysDictType/add': () => ({ name: 'beta', code: 'BetaType' }),
   'POST /api/sysDictType/update': (a) => ({ id: a.sysDictType, name: 'beta', code: 'BetaType2' }),
   'POST /api/sysPos/add': () => ({ code: 'beta_pos', name: 'beta' }),
+  'POST /api/sysTemplate/add': () => ({ code: 'beta_tpl', name: 'beta', content: 'beta' }),
+  'POST /api/sysTemplate/update': (a) => ({ id: a.sysTemplate, code: 'x', name: 'x', content: 'x' }),
+  'POST /api/sysTemplate/proView': (a) => ({ id: a.sysTemplate, data: {} }),
+  'POST /api/sysTemplate/render': () => ({ content: 'beta', data: {} }),
   'POST /api/sysTenant/add': () => ({ name: 'Gamma', adminAccount: 'gamma_admin' }),
   'POST /api/sysTenantConfig/add': () => ({ name: 'beta', code: 'beta_code' }),
   'POST /api/sysTenantConfig/update': (a) => ({ id: a.sysTenantConfig, name: 'beta', code: 'beta_code2' }),
@@ -364,6 +368,7 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   a.sysOrg = await ok(api.sysOrg.add, { pid: seedId('org.root'), code: MARK, name: MARK });
   a.sysPos = await ok(api.sysPos.add, { code: MARK, name: MARK });
   a.sysRole = await ok(api.sysRole.add, { code: MARK, name: MARK });
+  a.sysTemplate = await ok(api.sysTemplate.add, { code: MARK, name: MARK, content: MARK, remark: MARK });
   a.sysUser = (
     (await ok<typeof api.sysUser.add>(api.sysUser.add, {
       account: MARK.toLowerCase(),

@@ -51,6 +51,22 @@ export interface SysPosTable extends Audit {
   remark: string | null;
 }
 
+/** A named text template of a tenant (platform/template). */
+export interface SysTemplateTable extends Audit {
+  id: number;
+  tenant_id: number;
+  code: string;
+  name: string;
+  group_name: string | null;
+  content: string;
+  content_zh_cn: string | null;
+  content_zh_tw: string | null;
+  sample_data: string | null;
+  order_no: number;
+  status: number;
+  remark: string | null;
+}
+
 export interface SysUserTable extends Audit {
   id: number;
   tenant_id: number;
@@ -360,6 +376,7 @@ export interface Database {
   sys_tenant: SysTenantTable;
   sys_org: SysOrgTable;
   sys_pos: SysPosTable;
+  sys_template: SysTemplateTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
   sys_user_role: SysUserRoleTable;

@@ -31,6 +31,7 @@ export const TENANT_TABLES = [
   'sys_user_menu',
   'sys_user_layout',
   'sys_schedule',
+  'sys_template',
   'wh_consignor',
   'wh_sku',
   'wh_sku_barcode',

@@ -438,6 +438,63 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '所选范围有 {count} 个库位，一次最多打印 {max} 个标签',
     'zh-tw': '所選範圍有 {count} 個儲位，一次最多列印 {max} 個標籤',
   },
+  // text templates (kernel/templates/engine.ts, platform/template)
+  template_too_large: {
+    en: 'A template may hold at most 100 KB of text',
+    'zh-cn': '模板内容最多 100 KB',
+    'zh-tw': '範本內容最多 100 KB',
+  },
+  template_data_too_large: {
+    en: 'Sample data may hold at most 64 KB',
+    'zh-cn': '示例数据最多 64 KB',
+    'zh-tw': '範例資料最多 64 KB',
+  },
+  template_data_invalid: {
+    en: 'Enter the sample data as a JSON object, such as { "name": "Ann" }',
+    'zh-cn': '示例数据须为 JSON 对象，例如 { "name": "张三" }',
+    'zh-tw': '範例資料須為 JSON 物件，例如 { "name": "王小明" }',
+  },
+  template_unclosed_tag: {
+    en: 'A placeholder on line {line} is opened with {{ but not closed with }}',
+    'zh-cn': '第 {line} 行的占位符以 {{ 开始，但没有以 }} 结束',
+    'zh-tw': '第 {line} 行的預留位置以 {{ 開始，但沒有以 }} 結束',
+  },
+  template_bad_tag: {
+    en: '"{tag}" on line {line} is not a placeholder: use names of letters, digits and _ joined by dots, such as {{ order.no }}',
+    'zh-cn': '第 {line} 行的“{tag}”不是有效的占位符：请使用由字母、数字和 _ 组成、以点连接的名称，例如 {{ order.no }}',
+    'zh-tw':
+      '第 {line} 行的「{tag}」不是有效的預留位置：請使用由字母、數字和 _ 組成、以點連接的名稱，例如 {{ order.no }}',
+  },
+  template_forbidden_name: {
+    en: '"{name}" on line {line} is not allowed in a template',
+    'zh-cn': '第 {line} 行的“{name}”不允许在模板中使用',
+    'zh-tw': '第 {line} 行的「{name}」不允許在範本中使用',
+  },
+  template_unclosed_section: {
+    en: 'The section "{name}" opened on line {line} is never closed (add {{/ {name} }})',
+    'zh-cn': '第 {line} 行开始的区块“{name}”没有结束（请添加 {{/ {name} }}）',
+    'zh-tw': '第 {line} 行開始的區塊「{name}」沒有結束（請加上 {{/ {name} }}）',
+  },
+  template_unexpected_close: {
+    en: '{{/ {name} }} on line {line} closes no open section',
+    'zh-cn': '第 {line} 行的 {{/ {name} }} 没有对应的区块开始',
+    'zh-tw': '第 {line} 行的 {{/ {name} }} 沒有對應的區塊開始',
+  },
+  template_too_deep: {
+    en: 'Sections may be nested at most {max} deep',
+    'zh-cn': '区块最多嵌套 {max} 层',
+    'zh-tw': '區塊最多巢狀 {max} 層',
+  },
+  template_output_too_large: {
+    en: 'The rendered text would be longer than {max} MB',
+    'zh-cn': '渲染结果将超过 {max} MB',
+    'zh-tw': '渲染結果將超過 {max} MB',
+  },
+  template_unknown_names: {
+    en: 'The sample data does not have {names}: add them to it or correct the placeholders',
+    'zh-cn': '示例数据中没有 {names}：请在示例数据中添加，或修改占位符',
+    'zh-tw': '範例資料中沒有 {names}：請在範例資料中加入，或修改預留位置',
+  },
   // messages of custom schema checks
   invalid_account: {
     en: 'Letters, digits and . _ @ - only, starting with a letter or digit',

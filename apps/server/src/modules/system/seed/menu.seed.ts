@@ -764,7 +764,7 @@ const DIRECTORIES: readonly DirSpec[] = [
         component: '/platform/template/index',
         icon: 'FileTextOutlined',
         title: t('Templates', '模板管理', '範本管理'),
-        buttons: perms('sysTemplate', 'page', 'list', 'detail', 'add', 'update', 'delete', 'preview'),
+        buttons: crud('sysTemplate', 'groupList', 'preview'),
       },
       {
         key: 'platform.messageTemplate',

@@ -1,0 +1,2 @@
+export { registerTemplateRoutes } from './template.routes';
+export { createTemplateService } from './template.service';
