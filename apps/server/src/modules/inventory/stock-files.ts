@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../kernel/db/schema';
-import { type TenantContext, tenantScoped } from '../../kernel/db/tenant-scope';
+import type { TenantDb } from '../../kernel/db/tenant-db';
 import { AppError } from '../../kernel/errors/app-error';
 import { openCsv, readCsv } from '../../kernel/files/csv';
 import { MAX_IMPORT_ROWS, readImportSheet, type SheetTexts } from '../../kernel/files/master-files';
@@ -146,9 +144,9 @@ export interface StockMaster {
  * All the master data a stock file of one warehouse may name, loaded once: the warehouse's locations by code, the
  * tenant's consignors by code with their SKUs by code (memory grows with the master data, not with the file).
  * Locations and SKUs are numbered from 0, so a location + SKU pair has a small numeric key (`location * skus +
- * sku`) instead of a string per row.
+ * sku`) instead of a string per row. `db` is the caller's tenant database.
  */
-export async function loadStockMaster(db: Kysely<Database>, ctx: TenantContext, warehouseId: number) {
+export async function loadStockMaster(db: TenantDb, warehouseId: number) {
   const master: StockMaster = {
     locations: new Map(),
     locationIds: [],
@@ -157,8 +155,8 @@ export async function loadStockMaster(db: Kysely<Database>, ctx: TenantContext, 
     skuIds: [],
     skuCodes: [],
   };
-  for (const r of await tenantScoped(db, ctx, 'wh_location')
-    .selectFrom()
+  for (const r of await db
+    .selectFrom('wh_location')
     .select(['id', 'code'])
     .where('warehouse_id', '=', warehouseId)
     .execute()) {
@@ -167,12 +165,12 @@ export async function loadStockMaster(db: Kysely<Database>, ctx: TenantContext, 
     master.locationCodes.push(r.code);
   }
   const byId = new Map<number, Map<string, number>>();
-  for (const r of await tenantScoped(db, ctx, 'wh_consignor').selectFrom().select(['id', 'code']).execute()) {
+  for (const r of await db.selectFrom('wh_consignor').select(['id', 'code']).execute()) {
     const skus = new Map<string, number>();
     byId.set(Number(r.id), skus);
     master.consignors.set(r.code, { id: Number(r.id), code: r.code, skus });
   }
-  for (const r of await tenantScoped(db, ctx, 'wh_sku').selectFrom().select(['id', 'code', 'consignor_id']).execute()) {
+  for (const r of await db.selectFrom('wh_sku').select(['id', 'code', 'consignor_id']).execute()) {
     const skus = byId.get(Number(r.consignor_id));
     if (!skus) continue;
     skus.set(r.code, master.skuIds.length);
@@ -190,19 +188,19 @@ const chunks = <T>(items: readonly T[], size = 500): T[][] => {
 
 /**
  * The master data a stock file names, loaded once for the whole file (in chunks of 500 codes): the warehouse's
- * locations by code, the tenant's consignors by code, SKUs by `consignorId:code`. Nothing is ever created.
+ * locations by code, the tenant's consignors by code, SKUs by `consignorId:code`. Nothing is ever created. `db` is
+ * the caller's tenant database.
  */
 export async function resolveStockCodes(
-  db: Kysely<Database>,
-  ctx: TenantContext,
+  db: TenantDb,
   warehouseId: number,
   rows: readonly { cells: Record<string, string> }[],
 ) {
   const codes = (key: string) => [...new Set(rows.map((r) => r.cells[key] ?? '').filter(Boolean))];
   const locations = new Map<string, number>();
   for (const part of chunks(codes('locationCode'))) {
-    const found = await tenantScoped(db, ctx, 'wh_location')
-      .selectFrom()
+    const found = await db
+      .selectFrom('wh_location')
       .select(['id', 'code'])
       .where('warehouse_id', '=', warehouseId)
       .where('code', 'in', part)
@@ -211,17 +209,13 @@ export async function resolveStockCodes(
   }
   const consignors = new Map<string, number>();
   for (const part of chunks(codes('consignorCode'))) {
-    const found = await tenantScoped(db, ctx, 'wh_consignor')
-      .selectFrom()
-      .select(['id', 'code'])
-      .where('code', 'in', part)
-      .execute();
+    const found = await db.selectFrom('wh_consignor').select(['id', 'code']).where('code', 'in', part).execute();
     for (const r of found) consignors.set(r.code, Number(r.id));
   }
   const skus = new Map<string, number>();
   for (const part of chunks(codes('skuCode'))) {
-    const found = await tenantScoped(db, ctx, 'wh_sku')
-      .selectFrom()
+    const found = await db
+      .selectFrom('wh_sku')
       .select(['id', 'code', 'consignor_id'])
       .where('code', 'in', part)
       .execute();

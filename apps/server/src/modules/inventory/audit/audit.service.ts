@@ -4,20 +4,17 @@ import {
   AuditStatus,
   accuracy,
   type InputOf,
-  ItemStatus,
   type inventoryCheckAudit,
   recountByDefault,
 } from '@shelfwise/contract';
-import { sql } from 'kysely';
-import { tenantScoped } from '../../../kernel/db/tenant-scope';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
-import { resultOf } from '../item/item.repo';
 import { createItemService } from '../item/item.service';
-import { firstCounters, raiseReviewTask } from '../review/review-core';
-import { type AuditTaskRow, createAuditRepo, type Figures, NO_FIGURES } from './audit.repo';
+import { firstCountersOf, raiseReviewTask } from '../review/review-core';
+import { type AuditTaskRow, type Figures, NO_FIGURES, auditRepo as repo } from './audit.repo';
 import { SKU_GROUP_LIMIT, varianceReport } from './audit-export';
 
 type Input<K extends keyof typeof inventoryCheckAudit> = InputOf<(typeof inventoryCheckAudit)[K]>;
@@ -60,20 +57,19 @@ const groupDto = (g: { key: string; name: string | null } & Figures) => ({
 
 /** The audit centre: figures of submitted tasks, the auditor's decisions, per-line history, the variance report. */
 export function createAuditService(kernel: Kernel) {
-  const repo = createAuditRepo(kernel.db);
-  const db = kernel.db;
+  const tdb = kernel.tenantDb;
   // history entries come from the count-line service (no progress is reported from here)
   const items = createItemService(kernel, () => undefined);
 
   async function taskOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
 
   /** The checks of a decision: the auditor counted nothing of the task, the audit is pending, the version holds. */
   async function checkDecision(ctx: UserContext, row: AuditTaskRow, version: number) {
-    const counters = await firstCounters(db, ctx, Number(row.id));
+    const counters = await firstCountersOf(tdb(ctx), Number(row.id));
     if (counters.has(ctx.userId)) throw new AppError('auditorIsCounter');
     const status = Number(row.audit_status);
     if (status !== AuditStatus.pendingAudit) {
@@ -84,58 +80,41 @@ export function createAuditService(kernel: Kernel) {
 
   /** Moves a pending audit to another status with a version check (inside the decision's transaction). */
   async function moveTask(
-    trx: typeof db,
+    trx: TenantDb,
     ctx: UserContext,
     input: { id: number; version: number },
     to: number,
     now: number,
     audited: boolean,
   ) {
-    const r = await tenantScoped(trx, ctx, 'inv_task')
-      .updateTable()
-      .set({
-        audit_status: to,
-        ...(audited ? { audited_at: now, audited_by: ctx.userId } : {}),
-        version: sql`version + 1`,
-        updated_at: now,
-        updated_by: ctx.userId,
-      })
-      .where('id', '=', input.id)
-      .where('version', '=', input.version)
-      .where('audit_status', '=', AuditStatus.pendingAudit)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw new AppError('staleVersion');
+    if (!(await repo.moveTask(trx, ctx, input, to, now, audited))) throw new AppError('staleVersion');
   }
 
-  async function record(
-    trx: typeof db,
+  const record = (
+    trx: TenantDb,
     ctx: UserContext,
     taskId: number,
     decision: number,
     reason: string | null | undefined,
     now: number,
     reviewTaskId: number | null = null,
-  ) {
-    await trx
-      .insertInto('inv_audit_record')
-      .values({
-        id: kernel.ids.next(),
-        tenant_id: ctx.tenantId,
-        task_id: taskId,
-        decision,
-        reason: reason || null,
-        auditor_id: ctx.userId,
-        audited_at: now,
-        review_task_id: reviewTaskId,
-      })
-      .execute();
-  }
+  ) =>
+    repo.record(trx, {
+      id: kernel.ids.next(),
+      task_id: taskId,
+      decision,
+      reason: reason || null,
+      auditor_id: ctx.userId,
+      audited_at: now,
+      review_task_id: reviewTaskId,
+    });
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const db = tdb(ctx);
+      const page = await repo.page(db, ctx, input);
       const ids = page.items.map((r) => Number(r.id));
-      const [figures, open] = await Promise.all([repo.figures(ctx, ids), repo.openReviews(ctx, ids)]);
+      const [figures, open] = await Promise.all([repo.figures(db, ids), repo.openReviews(db, ids)]);
       return {
         ...page,
         items: page.items.map((r) =>
@@ -146,13 +125,14 @@ export function createAuditService(kernel: Kernel) {
 
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
       const row = await taskOr404(ctx, id);
+      const db = tdb(ctx);
       const [figures, open, byConsignor, byArea, bySku, records] = await Promise.all([
-        repo.figures(ctx, [id]),
-        repo.openReviews(ctx, [id]),
-        repo.groups(ctx, id, 'consignor'),
-        repo.groups(ctx, id, 'area'),
-        repo.groups(ctx, id, 'sku', SKU_GROUP_LIMIT),
-        repo.records(ctx, id),
+        repo.figures(db, [id]),
+        repo.openReviews(db, [id]),
+        repo.groups(db, id, 'consignor'),
+        repo.groups(db, id, 'area'),
+        repo.groups(db, id, 'sku', SKU_GROUP_LIMIT),
+        repo.records(db, id),
       ]);
       return {
         ...auditTaskDto(row, figures.get(id) ?? NO_FIGURES, open.get(id) ?? 0, time),
@@ -181,35 +161,14 @@ export function createAuditService(kernel: Kernel) {
       await checkDecision(ctx, row, input.version);
       const now = Date.now();
       const countedAt = row.submitted_at === null ? now : Number(row.submitted_at);
-      await db.transaction().execute(async (trx) => {
-        await moveTask(trx, ctx, input, AuditStatus.approved, now, true);
-        await tenantScoped(trx, ctx, 'inv_item')
-          .updateTable()
-          .set({
-            final_qty: sql`coalesce(review_qty, counted_qty)`,
-            result: resultOf(sql`coalesce(review_qty, counted_qty)`),
-            status: ItemStatus.resolved,
-            version: sql`version + 1`,
-            updated_at: now,
-          })
-          .where('task_id', '=', input.id)
-          .execute();
-        const checklist = tenantScoped(trx, ctx, 'inv_task_location')
-          .selectFrom()
-          .select('inv_task_location.location_id')
-          .where('inv_task_location.task_id', '=', input.id);
-        const counted = tenantScoped(trx, ctx, 'inv_item')
-          .selectFrom()
-          .select('inv_item.location_id')
-          .where('inv_item.task_id', '=', input.id);
-        await tenantScoped(trx, ctx, 'wh_location')
-          .updateTable()
-          .set({ last_counted_at: countedAt })
-          .where((eb) => eb.or([eb('id', 'in', checklist), eb('id', 'in', counted)]))
-          .where((eb) => eb.or([eb('last_counted_at', 'is', null), eb('last_counted_at', '<', countedAt)]))
-          .execute();
-        await record(trx, ctx, input.id, AuditDecision.approve, input.reason, now);
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await moveTask(trx, ctx, input, AuditStatus.approved, now, true);
+          await repo.finalizeLines(trx, input.id, now);
+          await repo.markLocationsCounted(trx, input.id, countedAt);
+          await record(trx, ctx, input.id, AuditDecision.approve, input.reason, now);
+        });
       kernel.logs.diff(ctx, {
         table: 'inv_task',
         id: input.id,
@@ -228,50 +187,52 @@ export function createAuditService(kernel: Kernel) {
       const row = await taskOr404(ctx, input.id);
       await checkDecision(ctx, row, input.version);
       const now = Date.now();
-      const created = await db.transaction().execute(async (trx) => {
-        let itemIds = input.itemIds?.length ? input.itemIds : undefined;
-        if (!itemIds) {
-          itemIds = [];
-          const tq = Number(row.tolerance_qty ?? 0);
-          const tp = Number(row.tolerance_pct ?? 0);
-          for await (const rows of repo.eachLineState(trx, ctx, input.id)) {
-            for (const l of rows) {
-              const line = {
-                bookQty: Number(l.book_qty),
-                countedQty: l.counted_qty === null ? null : Number(l.counted_qty),
-                reviewQty: l.review_qty === null ? null : Number(l.review_qty),
-                status: Number(l.status),
-              };
-              if (recountByDefault(line, tq, tp)) itemIds.push(Number(l.id));
+      const created = await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          let itemIds = input.itemIds?.length ? input.itemIds : undefined;
+          if (!itemIds) {
+            itemIds = [];
+            const tq = Number(row.tolerance_qty ?? 0);
+            const tp = Number(row.tolerance_pct ?? 0);
+            for await (const rows of repo.eachLineState(trx, input.id)) {
+              for (const l of rows) {
+                const line = {
+                  bookQty: Number(l.book_qty),
+                  countedQty: l.counted_qty === null ? null : Number(l.counted_qty),
+                  reviewQty: l.review_qty === null ? null : Number(l.review_qty),
+                  status: Number(l.status),
+                };
+                if (recountByDefault(line, tq, tp)) itemIds.push(Number(l.id));
+              }
             }
+            if (!itemIds.length) throw new AppError('validation', { count: 1 }, { itemIds: ['review_lines_required'] });
           }
-          if (!itemIds.length) throw new AppError('validation', { count: 1 }, { itemIds: ['review_lines_required'] });
-        }
-        await moveTask(trx, ctx, input, AuditStatus.inReview, now, false);
-        const raised = await raiseReviewTask(
-          trx,
-          kernel.ids,
-          ctx,
-          {
-            id: Number(row.id),
-            code: row.code,
-            warehouse_id: Number(row.warehouse_id),
-            inventory_status: Number(row.inventory_status),
-            audit_status: AuditStatus.inReview,
-          },
-          {
-            itemIds,
-            assigneeId: input.assigneeId,
-            deadline: input.deadline,
-            blind: true,
-            reason: input.reason,
-            source: 'auditor',
-          },
-          now,
-        );
-        await record(trx, ctx, input.id, AuditDecision.rejectWithRecount, input.reason, now, raised.id);
-        return raised;
-      });
+          await moveTask(trx, ctx, input, AuditStatus.inReview, now, false);
+          const raised = await raiseReviewTask(
+            trx,
+            kernel.ids,
+            ctx,
+            {
+              id: Number(row.id),
+              code: row.code,
+              warehouse_id: Number(row.warehouse_id),
+              inventory_status: Number(row.inventory_status),
+              audit_status: AuditStatus.inReview,
+            },
+            {
+              itemIds,
+              assigneeId: input.assigneeId,
+              deadline: input.deadline,
+              blind: true,
+              reason: input.reason,
+              source: 'auditor',
+            },
+            now,
+          );
+          await record(trx, ctx, input.id, AuditDecision.rejectWithRecount, input.reason, now, raised.id);
+          return raised;
+        });
       const reviewTaskId = created.id;
       kernel.logs.diff(ctx, {
         table: 'inv_task',
@@ -288,10 +249,12 @@ export function createAuditService(kernel: Kernel) {
       const row = await taskOr404(ctx, input.id);
       await checkDecision(ctx, row, input.version);
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        await moveTask(trx, ctx, input, AuditStatus.rejected, now, true);
-        await record(trx, ctx, input.id, AuditDecision.rejectAndClose, input.reason, now);
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await moveTask(trx, ctx, input, AuditStatus.rejected, now, true);
+          await record(trx, ctx, input.id, AuditDecision.rejectAndClose, input.reason, now);
+        });
       kernel.logs.diff(ctx, {
         table: 'inv_task',
         id: input.id,
@@ -306,7 +269,7 @@ export function createAuditService(kernel: Kernel) {
      * (that service answers it).
      */
     async history(ctx: UserContext, itemId: number, time: TimeFormatter) {
-      if (!(await repo.item(ctx, itemId))) throw notFound();
+      if (!(await repo.item(tdb(ctx), ctx, itemId))) throw notFound();
       return items.history(ctx, itemId, time);
     },
 
@@ -314,11 +277,12 @@ export function createAuditService(kernel: Kernel) {
     async export(ctx: UserContext, input: Input<'export'>, time: TimeFormatter): Promise<Readable> {
       const row = await taskOr404(ctx, input.id);
       const id = Number(row.id);
+      const db = tdb(ctx);
       const [figures, byConsignor, byArea, bySku] = await Promise.all([
-        repo.figures(ctx, [id]),
-        repo.groups(ctx, id, 'consignor'),
-        repo.groups(ctx, id, 'area'),
-        repo.groups(ctx, id, 'sku', SKU_GROUP_LIMIT),
+        repo.figures(db, [id]),
+        repo.groups(db, id, 'consignor'),
+        repo.groups(db, id, 'area'),
+        repo.groups(db, id, 'sku', SKU_GROUP_LIMIT),
       ]);
       const f = figures.get(id) ?? NO_FIGURES;
       return varianceReport(ctx.locale, time, {
@@ -326,7 +290,7 @@ export function createAuditService(kernel: Kernel) {
         figures: f,
         accuracy: accuracy(f.matchLineCount, f.countedLineCount),
         groups: { consignor: byConsignor, area: byArea, sku: bySku },
-        lines: repo.eachLine(ctx, id, input.onlyDifferences),
+        lines: repo.eachLine(db, id, input.onlyDifferences),
       });
     },
   };

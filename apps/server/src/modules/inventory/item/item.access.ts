@@ -1,10 +1,11 @@
 import { CountMode } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
-import { prepared } from '../../../kernel/db/prepared';
 import type { Database } from '../../../kernel/db/schema';
+import { scopeToTenant, type TenantDb } from '../../../kernel/db/tenant-db';
+import { type Param, tenantPrepared } from '../../../kernel/db/tenant-prepared';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
-import { scopedWarehouses } from '../../warehouse/warehouse';
+import { visibleWarehouses } from '../../warehouse/warehouse';
 
 /** The permission that shows book quantities (and what is derived from them) of a blind count. */
 export const BOOK_PERMISSION = 'inventoryCheckItem:book';
@@ -25,42 +26,27 @@ export interface TaskAccess {
 export const canSeeBook = (ctx: UserContext, countMode: number) =>
   countMode === CountMode.guided || ctx.isSuperAdmin || ctx.permissions.has(BOOK_PERMISSION);
 
-type Key = { tenantId: number; id: number };
-
-/** The fixed-shape lookups of the access check, compiled once per database: every line and scan request runs them. */
-function accessQueries(db: Kysely<Database>) {
-  const any = db as Kysely<unknown>;
-  return {
-    task: prepared<Key, { id: number; warehouse_id: number; count_mode: number; inventory_status: number }>(any, (p) =>
-      db
-        .selectFrom('inv_task')
-        .where('tenant_id', '=', p('tenantId'))
-        .where('id', '=', p('id'))
-        .select(['id', 'warehouse_id', 'count_mode', 'inventory_status']),
-    ),
-    /** A warehouse of the tenant: the whole data-scope check of a caller who sees every warehouse. */
-    warehouse: prepared<Key, { id: number }>(any, (p) =>
-      db.selectFrom('wh_warehouse').where('tenant_id', '=', p('tenantId')).where('id', '=', p('id')).select('id'),
-    ),
-  };
-}
-const compiled = new WeakMap<Kysely<Database>, ReturnType<typeof accessQueries>>();
-const queriesOf = (db: Kysely<Database>) => {
-  let q = compiled.get(db);
-  if (!q) {
-    q = accessQueries(db);
-    compiled.set(db, q);
-  }
-  return q;
+/** The fixed-shape lookups of the access check, compiled once for every tenant: every line and scan request runs them. */
+const queries = {
+  task: tenantPrepared((db, p: Param<{ id: number }>) =>
+    db
+      .selectFrom('inv_task')
+      .where('id', '=', p('id'))
+      .select(['id', 'warehouse_id', 'count_mode', 'inventory_status']),
+  ),
+  /** A warehouse of the tenant: the whole data-scope check of a caller who sees every warehouse. */
+  warehouse: tenantPrepared((db, p: Param<{ id: number }>) =>
+    db.selectFrom('wh_warehouse').where('id', '=', p('id')).select('id'),
+  ),
 };
 
 /**
  * The caller's access to a task: every line when its warehouse is in their data scope, else the lines of the
- * sub-tasks they count. Another tenant's task, or one they have nothing to do with, is not found (404).
+ * sub-tasks they count. Another tenant's task, or one they have nothing to do with, is not found (404). `db` is the
+ * caller's tenant database.
  */
-export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId: number): Promise<TaskAccess> {
-  const queries = queriesOf(db);
-  const [task] = await queries.task({ tenantId: ctx.tenantId, id: taskId });
+export async function taskAccessOf(db: TenantDb, ctx: UserContext, taskId: number): Promise<TaskAccess> {
+  const [task] = await queries.task(db, { id: taskId });
   if (!task) throw notFound('task');
   const base = {
     id: Number(task.id),
@@ -70,8 +56,8 @@ export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId:
     book: canSeeBook(ctx, Number(task.count_mode)),
   };
   const inScope = ctx.dataScope.all
-    ? (await queries.warehouse({ tenantId: ctx.tenantId, id: base.warehouseId }))[0]
-    : await scopedWarehouses(db, ctx)
+    ? (await queries.warehouse(db, { id: base.warehouseId }))[0]
+    : await visibleWarehouses(db, ctx)
         .where('wh_warehouse.id', '=', base.warehouseId)
         .select('wh_warehouse.id')
         .executeTakeFirst();
@@ -79,7 +65,6 @@ export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId:
   if (inScope) return Object.assign(base, { subTaskIds: null });
   const mine = await db
     .selectFrom('inv_sub_task_counter')
-    .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', base.id)
     .where('user_id', '=', ctx.userId)
     .select('sub_task_id')
@@ -87,6 +72,13 @@ export async function taskAccess(db: Kysely<Database>, ctx: UserContext, taskId:
   if (mine.length === 0) throw notFound('task');
   return Object.assign(base, { subTaskIds: mine.map((r) => Number(r.sub_task_id)) });
 }
+
+/**
+ * `taskAccessOf` for a caller still holding the whole database (the overview's location lines, until they move to
+ * the tenant database): the same check, seen as the caller's tenant.
+ */
+export const taskAccess = (db: Kysely<Database>, ctx: UserContext, taskId: number) =>
+  taskAccessOf(scopeToTenant(db, ctx), ctx, taskId);
 
 /** Whether the access covers a line of this sub-task. */
 export const coversSubTask = (access: TaskAccess, subTaskId: number | null) =>

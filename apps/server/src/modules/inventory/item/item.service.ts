@@ -12,8 +12,7 @@ import {
   type Locale,
   roundQty,
 } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import { prepared } from '../../../kernel/db/prepared';
+import { type Param, tenantPrepared } from '../../../kernel/db/tenant-prepared';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { sheetText } from '../../../kernel/files/master-files';
@@ -22,8 +21,8 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
 import { ledgerNoteText, setCount, useLedgerIds } from '../ledger';
-import { coversSubTask, type TaskAccess, taskAccess } from './item.access';
-import { createItemRepo, type ItemFilters, type ItemRow } from './item.repo';
+import { coversSubTask, type TaskAccess, taskAccessOf } from './item.access';
+import { type ItemFilters, type ItemRow, itemRepo as repo } from './item.repo';
 
 type Input<K extends keyof typeof inventoryCheckItem> = InputOf<(typeof inventoryCheckItem)[K]>;
 
@@ -167,53 +166,54 @@ const columnsOf = (book: boolean, locale: Locale): SheetColumn<ExportKey>[] =>
     width: key.endsWith('Name') ? 28 : 16,
   }));
 
+/** The task of a sub-task (every line list of a sub-task asks it), compiled once for every tenant. */
+const subTaskOf = tenantPrepared((db, p: Param<{ id: number }>) =>
+  db.selectFrom('inv_sub_task').where('id', '=', p('id')).select('task_id'),
+);
+
 /** Count lines: list, detail, hand counts, pictures, history, export. */
 export function createItemService(
   kernel: Kernel,
   onProgress: (tenantId: number, taskId: number, subTaskId: number | null) => void,
 ) {
   useLedgerIds(kernel.ids);
-  const db = kernel.db;
-  const repo = createItemRepo(db);
-  const subTaskOf = prepared<{ tenantId: number; id: number }, { task_id: number }>(db as Kysely<unknown>, (p) =>
-    db.selectFrom('inv_sub_task').where('tenant_id', '=', p('tenantId')).where('id', '=', p('id')).select('task_id'),
-  );
+  const tdb = kernel.tenantDb;
 
   /** The task of a list request: a task, or the task of a sub-task; neither is a validation error. */
   async function listAccess(ctx: UserContext, f: { taskId?: number | undefined; subTaskId?: number | undefined }) {
     let taskId = f.taskId;
     if (f.subTaskId) {
-      const [sub] = await subTaskOf({ tenantId: ctx.tenantId, id: f.subTaskId });
+      const [sub] = await subTaskOf(tdb(ctx), { id: f.subTaskId });
       if (!sub || (taskId && Number(sub.task_id) !== taskId)) throw notFound('subTask');
       taskId = Number(sub.task_id);
     }
     if (!taskId) throw new AppError('validation', { count: 1 }, { taskId: ['item_task_required'] });
-    const access = await taskAccess(db, ctx, taskId);
+    const access = await taskAccessOf(tdb(ctx), ctx, taskId);
     if (f.subTaskId && !coversSubTask(access, f.subTaskId)) throw notFound('subTask');
     return access;
   }
 
   /** A line the caller may see, with the access to its task. */
   async function lineOr404(ctx: UserContext, id: number): Promise<{ row: ItemRow; access: TaskAccess }> {
-    const row = await repo.byId(ctx.tenantId, id);
+    const row = await repo.byId(tdb(ctx), id);
     if (!row) throw notFound('item');
-    const access = await taskAccess(db, ctx, Number(row.task_id));
+    const access = await taskAccessOf(tdb(ctx), ctx, Number(row.task_id));
     if (!coversSubTask(access, num(row.sub_task_id))) throw notFound('item');
     return { row, access };
   }
 
   async function dto(ctx: UserContext, id: number, time: TimeFormatter) {
     const { row, access } = await lineOr404(ctx, id);
-    const pictures = await repo.pictures(ctx.tenantId, [id]);
+    const pictures = await repo.pictures(tdb(ctx), [id]);
     return itemDto(row, access.book, pictures.get(id) ?? [], time);
   }
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const access = await listAccess(ctx, input);
-      const page = await repo.page(ctx.tenantId, access, input);
+      const page = await repo.page(tdb(ctx), access, input);
       const pictures = await repo.pictures(
-        ctx.tenantId,
+        tdb(ctx),
         page.items.filter((r) => Number(r.picture_count) > 0).map((r) => Number(r.id)),
       );
       return {
@@ -234,7 +234,8 @@ export function createItemService(
         quantity = roundQty((input.cartons ?? 0) * (gauge ?? 0) + (input.loose ?? 0));
       }
       const q = quantity;
-      await db.transaction().execute((trx) =>
+      // the ledger still takes a transaction of the whole database (with the tenant by hand)
+      await kernel.db.transaction().execute((trx) =>
         setCount(
           trx,
           ctx,
@@ -269,30 +270,21 @@ export function createItemService(
       await kernel.files.put(key, data);
       const name = (filename.replace(/[\\/]/g, '_').trim() || `${pictureId}.${type}`).slice(0, 255);
       try {
-        await db.transaction().execute(async (trx) => {
-          const res = await trx
-            .updateTable('inv_item')
-            .set((eb) => ({ picture_count: eb('picture_count', '+', 1) }))
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', '=', id)
-            .where('picture_count', '<', MAX_PICTURES)
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) === 0) throw new AppError('picturesTooMany', { max: MAX_PICTURES });
-          await trx
-            .insertInto('inv_item_picture')
-            .values({
-              id: pictureId,
-              tenant_id: ctx.tenantId,
-              task_id: Number(row.task_id),
-              item_id: id,
-              file_key: key,
-              name,
-              size: data.length,
-              created_at: Date.now(),
-              created_by: ctx.userId,
-            })
-            .execute();
-        });
+        const added = await repo.addPicture(
+          tdb(ctx),
+          {
+            id: pictureId,
+            task_id: Number(row.task_id),
+            item_id: id,
+            file_key: key,
+            name,
+            size: data.length,
+            created_at: Date.now(),
+            created_by: ctx.userId,
+          },
+          MAX_PICTURES,
+        );
+        if (!added) throw new AppError('picturesTooMany', { max: MAX_PICTURES });
       } catch (e) {
         await kernel.files.remove(key).catch(() => undefined);
         throw e;
@@ -304,29 +296,16 @@ export function createItemService(
     async removePicture(ctx: UserContext, id: number, pictureId: number, time: TimeFormatter) {
       const { access } = await lineOr404(ctx, id);
       if (access.inventoryStatus === InventoryStatus.submitted) throw new AppError('taskSubmitted');
-      const pic = await repo.picture(ctx.tenantId, pictureId);
+      const pic = await repo.picture(tdb(ctx), pictureId);
       if (!pic || Number(pic.item_id) !== id) throw notFound('picture');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('inv_item_picture')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', pictureId)
-          .execute();
-        await trx
-          .updateTable('inv_item')
-          .set((eb) => ({ picture_count: eb('picture_count', '-', 1) }))
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', id)
-          .where('picture_count', '>', 0)
-          .execute();
-      });
+      await repo.removePicture(tdb(ctx), id, pictureId);
       await kernel.files.remove(pic.file_key).catch(() => undefined);
       return dto(ctx, id, time);
     },
 
     /** The bytes of a picture the caller may see. */
     async picture(ctx: UserContext, pictureId: number) {
-      const pic = await repo.picture(ctx.tenantId, pictureId);
+      const pic = await repo.picture(tdb(ctx), pictureId);
       if (!pic) throw notFound('picture');
       await lineOr404(ctx, Number(pic.item_id));
       const file = await kernel.files.open(pic.file_key);
@@ -338,29 +317,7 @@ export function createItemService(
     async history(ctx: UserContext, id: number, time: TimeFormatter) {
       const { row } = await lineOr404(ctx, id);
       const taskId = Number(row.task_id);
-      const events = await db
-        .selectFrom('inv_scan_event as e')
-        .leftJoin('sys_user as u', (j) => j.onRef('u.id', '=', 'e.user_id').onRef('u.tenant_id', '=', 'e.tenant_id'))
-        .where('e.tenant_id', '=', ctx.tenantId)
-        .where('e.item_id', '=', id)
-        .select([
-          'e.id',
-          'e.kind',
-          'e.pass',
-          'e.user_id',
-          'u.real_name',
-          'e.quantity',
-          'e.quantity_after',
-          'e.raw_code',
-          'e.code',
-          'e.device_id',
-          'e.offline',
-          'e.server_at',
-          'e.note',
-        ])
-        .orderBy('e.server_at')
-        .orderBy('e.id')
-        .execute();
+      const events = await repo.events(tdb(ctx), id);
       type Entry = ReturnType<typeof entryOf> & { at: number; seq: number };
       const entryOf = (e: {
         kind: 'scan' | 'set' | 'empty' | 'undo' | 'review' | 'audit' | 'generated';
@@ -398,16 +355,7 @@ export function createItemService(
       }
       // review lines recorded without an event of their own
       if (!events.some((e) => e.kind === 'review')) {
-        const reviews = await db
-          .selectFrom('inv_review_item as r')
-          .leftJoin('sys_user as u', (j) =>
-            j.onRef('u.id', '=', 'r.reviewed_by').onRef('u.tenant_id', '=', 'r.tenant_id'),
-          )
-          .where('r.tenant_id', '=', ctx.tenantId)
-          .where('r.item_id', '=', id)
-          .where('r.reviewed_at', 'is not', null)
-          .select(['r.review_qty', 'r.outcome', 'r.reviewed_by', 'r.reviewed_at', 'u.real_name'])
-          .execute();
+        const reviews = await repo.reviews(tdb(ctx), id);
         for (const r of reviews)
           out.push({
             ...entryOf({
@@ -426,13 +374,7 @@ export function createItemService(
             seq: seq++,
           });
       }
-      const audits = await db
-        .selectFrom('inv_audit_record as a')
-        .leftJoin('sys_user as u', (j) => j.onRef('u.id', '=', 'a.auditor_id').onRef('u.tenant_id', '=', 'a.tenant_id'))
-        .where('a.tenant_id', '=', ctx.tenantId)
-        .where('a.task_id', '=', taskId)
-        .select(['a.decision', 'a.reason', 'a.auditor_id', 'a.audited_at', 'u.real_name'])
-        .execute();
+      const audits = await repo.audits(tdb(ctx), taskId);
       for (const a of audits) {
         const decision = enumLabel(AuditDecisionEnum, Number(a.decision), ctx.locale) ?? String(a.decision);
         out.push({
@@ -468,9 +410,9 @@ export function createItemService(
         const batches =
           scope === 'page'
             ? (async function* () {
-                yield (await repo.page(ctx.tenantId, access, { ...input, page, pageSize })).items;
+                yield (await repo.page(tdb(ctx), access, { ...input, page, pageSize })).items;
               })()
-            : repo.each(ctx.tenantId, access, filters as ItemFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), access, filters as ItemFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const r of rows) {
             const d = itemDto(r, access.book, [], time);

@@ -6,7 +6,7 @@ import { describeEachDialect, type TestApp } from '../../../test/harness';
 import { download, sheetRows } from '../../warehouse/test-files';
 import { COUNTER_PERMISSIONS, type SeededCountTask, seedCountTask } from '../count-fixture';
 import { REVIEWER_PERMISSIONS, seedSubmittedTask } from '../review/review-fixture';
-import { createItemRepo } from './item.repo';
+import { itemRepo } from './item.repo';
 
 const { inventoryCheckItem: items } = api;
 
@@ -280,7 +280,7 @@ describeEachDialect('inventoryCheckItem', (get) => {
     });
     expect(await sheetRows(selected.rawPayload)).toHaveLength(2);
     // batches follow each other in the default order (keyset), whatever the batch size
-    const repo = createItemRepo(t.kernel.db);
+    const db = t.kernel.tenantDb({ tenantId: seed.tenantId });
     const access = {
       id: seed.taskId,
       warehouseId: seed.warehouseId,
@@ -290,7 +290,7 @@ describeEachDialect('inventoryCheckItem', (get) => {
       subTaskIds: null,
     };
     const all: string[] = [];
-    for await (const rows of repo.each(seed.tenantId, access, { taskId: seed.taskId }, undefined, 5))
+    for await (const rows of itemRepo.each(db, access, { taskId: seed.taskId }, undefined, 5))
       all.push(...rows.map((r) => `${r.location_code}/${r.sku_code}`));
     expect(all).toEqual(rows.slice(1).map((r) => `${r[0]}/${r[2]}`));
   });

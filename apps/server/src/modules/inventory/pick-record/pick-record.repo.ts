@@ -1,9 +1,8 @@
 import type { InputOf, inventoryPickRecord } from '@shelfwise/contract';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { paginate } from '../../../kernel/db/paging';
-import type { Database, InvPickRecordTable } from '../../../kernel/db/schema';
-import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
-import { type ScopedContext, scopedWarehouses, warehouseScope } from '../../warehouse/warehouse';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
+import { type ScopedContext, visibleWarehouses } from '../../warehouse/warehouse';
 import { STOCK_INSERT_BATCH } from '../stock-files';
 import type { TimeRange } from '../time-range';
 
@@ -21,112 +20,115 @@ const SORT = {
 const startsWith = (column: string, text: string) =>
   sql<boolean>`${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}~`}`;
 
-/** Data access of pick records; a pick is visible when its warehouse is. */
-export function createPickRecordRepo(db: Kysely<Database>) {
-  const visible = (ctx: ScopedContext) => {
-    const q = tenantScoped(db, ctx, 'inv_pick_record').selectFrom();
-    const scope = warehouseScope(db, ctx, 'inv_pick_record.warehouse_id');
-    return scope ? q.where(scope) : q;
-  };
-  const matching = (ctx: ScopedContext, f: PickFilters, range: TimeRange) => {
-    let q = visible(ctx);
-    if (f.warehouseId) q = q.where('inv_pick_record.warehouse_id', '=', f.warehouseId);
-    const location = f.locationCode ?? f.keyword;
-    if (location) q = q.where(startsWith('inv_pick_record.location_code', location));
-    if (f.skuCode) q = q.where('inv_pick_record.sku_code', '=', f.skuCode);
-    if (f.consignorId) q = q.where('inv_pick_record.consignor_id', '=', f.consignorId);
-    if (f.orderRef) q = q.where('inv_pick_record.order_ref', '=', f.orderRef);
-    if (range.start !== undefined) q = q.where('inv_pick_record.picked_at', '>=', range.start);
-    if (range.end !== undefined) q = q.where('inv_pick_record.picked_at', '<', range.end);
-    return q;
-  };
-  const withNames = (q: ReturnType<typeof visible>) =>
-    q
-      .leftJoin('wh_warehouse as w', (j) =>
-        j.onRef('w.id', '=', 'inv_pick_record.warehouse_id').onRef('w.tenant_id', '=', 'inv_pick_record.tenant_id'),
-      )
-      .leftJoin('wh_sku as s', (j) =>
-        j.onRef('s.id', '=', 'inv_pick_record.sku_id').onRef('s.tenant_id', '=', 'inv_pick_record.tenant_id'),
-      )
-      .selectAll('inv_pick_record')
-      .select(['w.code as warehouse_code', 's.name as sku_name']);
+/** The warehouses of the caller's data scope, or nothing when they see every warehouse of the tenant. */
+const scopedWarehouseIds = (db: TenantDb, ctx: ScopedContext) =>
+  ctx.dataScope.all ? undefined : visibleWarehouses(db, ctx).select('wh_warehouse.id');
 
-  return {
-    page: (ctx: ScopedContext, input: InputOf<typeof inventoryPickRecord.page>, range: TimeRange) =>
-      paginate(
-        withNames(matching(ctx, input, range)),
-        input,
-        SORT,
-        { column: 'inv_pick_record.picked_at', desc: true },
-        'inv_pick_record.id',
-        matching(ctx, input, range),
-      ),
-    /** Rows of the filters (or only the given ids) in batches, newest picked first, each after the last before. */
-    async *each(
-      ctx: ScopedContext,
-      f: PickFilters,
-      range: TimeRange,
-      ids: readonly number[] | undefined,
-      batch = 1000,
-    ) {
-      let after: { at: number; id: number } | undefined;
-      for (;;) {
-        let q = withNames(matching(ctx, f, range));
-        if (ids) q = q.where('inv_pick_record.id', 'in', ids.length ? [...ids] : [0]);
-        if (after) {
-          const { at, id } = after;
-          q = q.where((eb) =>
-            eb.or([
-              eb('inv_pick_record.picked_at', '<', at),
-              eb.and([eb('inv_pick_record.picked_at', '=', at), eb('inv_pick_record.id', '<', id)]),
-            ]),
-          );
-        }
-        const rows = await q
-          .orderBy('inv_pick_record.picked_at', 'desc')
-          .orderBy('inv_pick_record.id', 'desc')
-          .limit(batch)
-          .execute();
-        if (rows.length) yield rows;
-        const last = rows[rows.length - 1];
-        if (!last || rows.length < batch) return;
-        after = { at: Number(last.picked_at), id: Number(last.id) };
+/** Picks of the warehouses the caller may see. */
+const visible = (db: TenantDb, ctx: ScopedContext) => {
+  const q = db.selectFrom('inv_pick_record');
+  const warehouses = scopedWarehouseIds(db, ctx);
+  return warehouses ? q.where('inv_pick_record.warehouse_id', 'in', warehouses) : q;
+};
+const matching = (db: TenantDb, ctx: ScopedContext, f: PickFilters, range: TimeRange) => {
+  let q = visible(db, ctx);
+  if (f.warehouseId) q = q.where('inv_pick_record.warehouse_id', '=', f.warehouseId);
+  const location = f.locationCode ?? f.keyword;
+  if (location) q = q.where(startsWith('inv_pick_record.location_code', location));
+  if (f.skuCode) q = q.where('inv_pick_record.sku_code', '=', f.skuCode);
+  if (f.consignorId) q = q.where('inv_pick_record.consignor_id', '=', f.consignorId);
+  if (f.orderRef) q = q.where('inv_pick_record.order_ref', '=', f.orderRef);
+  if (range.start !== undefined) q = q.where('inv_pick_record.picked_at', '>=', range.start);
+  if (range.end !== undefined) q = q.where('inv_pick_record.picked_at', '<', range.end);
+  return q;
+};
+const withNames = (q: ReturnType<typeof visible>) =>
+  q
+    .leftJoin('wh_warehouse as w', 'w.id', 'inv_pick_record.warehouse_id')
+    .leftJoin('wh_sku as s', 's.id', 'inv_pick_record.sku_id')
+    .selectAll('inv_pick_record')
+    .select(['w.code as warehouse_code', 's.name as sku_name']);
+
+/**
+ * Data access of pick records; a pick is visible when its warehouse is. Every method takes the tenant database
+ * first (`kernel.tenantDb(ctx)`), which scopes each query to the caller's tenant (docs/tenancy-and-permissions.md).
+ */
+export const pickRecordRepo = {
+  page: (db: TenantDb, ctx: ScopedContext, input: InputOf<typeof inventoryPickRecord.page>, range: TimeRange) =>
+    paginate(
+      withNames(matching(db, ctx, input, range)),
+      input,
+      SORT,
+      { column: 'inv_pick_record.picked_at', desc: true },
+      'inv_pick_record.id',
+      matching(db, ctx, input, range),
+    ),
+  /** Rows of the filters (or only the given ids) in batches, newest picked first, each after the last before. */
+  async *each(
+    db: TenantDb,
+    ctx: ScopedContext,
+    f: PickFilters,
+    range: TimeRange,
+    ids: readonly number[] | undefined,
+    batch = 1000,
+  ) {
+    let after: { at: number; id: number } | undefined;
+    for (;;) {
+      let q = withNames(matching(db, ctx, f, range));
+      if (ids) q = q.where('inv_pick_record.id', 'in', ids.length ? [...ids] : [0]);
+      if (after) {
+        const { at, id } = after;
+        q = q.where((eb) =>
+          eb.or([
+            eb('inv_pick_record.picked_at', '<', at),
+            eb.and([eb('inv_pick_record.picked_at', '=', at), eb('inv_pick_record.id', '<', id)]),
+          ]),
+        );
       }
-    },
-    /** A warehouse the caller may see. */
-    warehouse: (ctx: ScopedContext, id: number) =>
-      scopedWarehouses(db, ctx)
-        .select(['wh_warehouse.id', 'wh_warehouse.code'])
-        .where('wh_warehouse.id', '=', id)
-        .executeTakeFirst(),
-    /** Inserts many rows in one transaction, in batches. */
-    insertMany: (ctx: TenantContext, rows: InvPickRecordTable[]) =>
-      db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += STOCK_INSERT_BATCH) {
-          await tenantScoped(trx, ctx, 'inv_pick_record')
-            .insertInto()
-            .values(rows.slice(i, i + STOCK_INSERT_BATCH))
-            .execute();
-        }
-      }),
-    /** Deletes the visible picks among `ids`; answers how many went. */
-    async removeIds(ctx: ScopedContext, ids: readonly number[]) {
-      let q = tenantScoped(db, ctx, 'inv_pick_record')
-        .deleteFrom()
-        .where('id', 'in', [...ids]);
-      const scope = warehouseScope(db, ctx, 'inv_pick_record.warehouse_id');
-      if (scope) q = q.where(scope);
-      return Number((await q.executeTakeFirst()).numDeletedRows);
-    },
-    /** Deletes a warehouse's picks in a time range; answers how many went. */
-    async removeRange(ctx: TenantContext, warehouseId: number, range: TimeRange) {
-      let q = tenantScoped(db, ctx, 'inv_pick_record').deleteFrom().where('warehouse_id', '=', warehouseId);
-      if (range.start !== undefined) q = q.where('picked_at', '>=', range.start);
-      if (range.end !== undefined) q = q.where('picked_at', '<', range.end);
-      return Number((await q.executeTakeFirst()).numDeletedRows);
-    },
-  };
-}
+      const rows = await q
+        .orderBy('inv_pick_record.picked_at', 'desc')
+        .orderBy('inv_pick_record.id', 'desc')
+        .limit(batch)
+        .execute();
+      if (rows.length) yield rows;
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < batch) return;
+      after = { at: Number(last.picked_at), id: Number(last.id) };
+    }
+  },
+  /** A warehouse the caller may see. */
+  warehouse: (db: TenantDb, ctx: ScopedContext, id: number) =>
+    visibleWarehouses(db, ctx)
+      .select(['wh_warehouse.id', 'wh_warehouse.code'])
+      .where('wh_warehouse.id', '=', id)
+      .executeTakeFirst(),
+  /** Inserts many rows in one transaction, in batches. */
+  insertMany: (db: TenantDb, rows: PickRecordTable[]) =>
+    db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += STOCK_INSERT_BATCH) {
+        await trx
+          .insertInto('inv_pick_record')
+          .values(rows.slice(i, i + STOCK_INSERT_BATCH))
+          .execute();
+      }
+    }),
+  /** Deletes the visible picks among `ids`; answers how many went. */
+  async removeIds(db: TenantDb, ctx: ScopedContext, ids: readonly number[]) {
+    let q = db.deleteFrom('inv_pick_record').where('id', 'in', [...ids]);
+    const warehouses = scopedWarehouseIds(db, ctx);
+    if (warehouses) q = q.where('inv_pick_record.warehouse_id', 'in', warehouses);
+    return Number((await q.executeTakeFirst()).numDeletedRows);
+  },
+  /** Deletes a warehouse's picks in a time range; answers how many went. */
+  async removeRange(db: TenantDb, warehouseId: number, range: TimeRange) {
+    let q = db.deleteFrom('inv_pick_record').where('warehouse_id', '=', warehouseId);
+    if (range.start !== undefined) q = q.where('picked_at', '>=', range.start);
+    if (range.end !== undefined) q = q.where('picked_at', '<', range.end);
+    return Number((await q.executeTakeFirst()).numDeletedRows);
+  },
+};
 
 /** A pick record with its warehouse code and SKU name. */
-export type PickRow = Awaited<ReturnType<ReturnType<typeof createPickRecordRepo>['page']>>['items'][number];
+export type PickRow = Awaited<ReturnType<typeof pickRecordRepo.page>>['items'][number];
+/** A pick record as it is inserted (the tenant is the scope's). */
+export type PickRecordTable = TenantDatabase['inv_pick_record'];

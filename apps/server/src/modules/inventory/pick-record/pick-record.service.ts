@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type InputOf, type inventoryPickRecord, type Locale, pickRecordImportRow } from '@shelfwise/contract';
-import type { InvPickRecordTable } from '../../../kernel/db/schema';
-import { withAudit } from '../../../kernel/db/tenant-scope';
+import { audited } from '../../../kernel/db/tenant-db';
 import { notFound } from '../../../kernel/errors/app-error';
 import { importColumns, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -10,7 +9,7 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import type { UploadedStockFile } from '../snapshot/snapshot.service';
 import { parsePickTime, readStockFile, resolveStockCodes, roundQuantity, STOCK_SHEET_TEXT } from '../stock-files';
 import { timeRange } from '../time-range';
-import { createPickRecordRepo, type PickFilters, type PickRow } from './pick-record.repo';
+import { type PickFilters, type PickRecordTable, type PickRow, pickRecordRepo as repo } from './pick-record.repo';
 
 type Input<K extends keyof typeof inventoryPickRecord> = InputOf<(typeof inventoryPickRecord)[K]>;
 
@@ -46,22 +45,22 @@ function pickDto(row: PickRow, time: TimeFormatter) {
 
 /** Pick records of the warehouses the caller may see: import, list, export, delete. */
 export function createPickRecordService(kernel: Kernel) {
-  const repo = createPickRecordRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const range = (ctx: UserContext, f: { startTime?: string | undefined; endTime?: string | undefined }) =>
     timeRange(f.startTime, f.endTime, ctx.timeZone);
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input, range(ctx, input));
+      const page = await repo.page(tdb(ctx), ctx, input, range(ctx, input));
       return { ...page, items: page.items.map((r) => pickDto(r, time)) };
     },
     /** Deletes chosen picks of visible warehouses; unknown ids are skipped. */
-    delete: (ctx: UserContext, ids: number[]) => repo.removeIds(ctx, ids),
+    delete: (ctx: UserContext, ids: number[]) => repo.removeIds(tdb(ctx), ctx, ids),
     /** Deletes a visible warehouse's picks of a date range (inclusive, open ends allowed). */
     async clear(ctx: UserContext, input: Input<'clear'>) {
-      const warehouse = await repo.warehouse(ctx, input.warehouseId);
+      const warehouse = await repo.warehouse(tdb(ctx), ctx, input.warehouseId);
       if (!warehouse) throw notFound('warehouse');
-      return repo.removeRange(ctx, Number(warehouse.id), range(ctx, input));
+      return repo.removeRange(tdb(ctx), Number(warehouse.id), range(ctx, input));
     },
 
     /** Streams the picks of the filters (this page, or the chosen ids) as .xlsx, in the columns of the import first. */
@@ -73,7 +72,7 @@ export function createPickRecordService(kernel: Kernel) {
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as PickFilters, r, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), ctx, filters as PickFilters, r, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const p of rows) {
             sheet.add({
@@ -95,7 +94,7 @@ export function createPickRecordService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize }, r)).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize }, r)).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -112,7 +111,7 @@ export function createPickRecordService(kernel: Kernel) {
      * order line are real), so there is no duplicate rule. Strict unless `partial`; one transaction, in batches.
      */
     async import(ctx: UserContext, input: Input<'import'>, upload: UploadedStockFile) {
-      const warehouse = await repo.warehouse(ctx, input.warehouseId);
+      const warehouse = await repo.warehouse(tdb(ctx), ctx, input.warehouseId);
       if (!warehouse) {
         upload.file.resume();
         throw notFound('warehouse');
@@ -125,9 +124,9 @@ export function createPickRecordService(kernel: Kernel) {
         'pickedTime',
       ]);
       const warehouseId = Number(warehouse.id);
-      const codes = await resolveStockCodes(kernel.db, ctx, warehouseId, rows);
+      const codes = await resolveStockCodes(tdb(ctx), warehouseId, rows);
       const errors: { row: number; message: string }[] = [];
-      const good: InvPickRecordTable[] = [];
+      const good: PickRecordTable[] = [];
       const say = (key: string, v: string) => text(key, ctx.locale, v);
       const now = Date.now();
       for (const { row, cells } of rows) {
@@ -157,7 +156,7 @@ export function createPickRecordService(kernel: Kernel) {
           continue;
         }
         good.push(
-          withAudit(
+          audited(
             ctx,
             kernel.ids.next(),
             {
@@ -177,7 +176,7 @@ export function createPickRecordService(kernel: Kernel) {
         );
       }
       const writes = errors.length && !input.partial ? [] : good;
-      if (writes.length) await repo.insertMany(ctx, writes);
+      if (writes.length) await repo.insertMany(tdb(ctx), writes);
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },
   };

@@ -2,15 +2,14 @@ import { AuditStatus, ItemStatus, ReviewTaskStatus } from '@shelfwise/contract';
 import { type Kysely, sql } from 'kysely';
 import type { IdGenerator } from '../../../kernel/db/ids';
 import type { Database } from '../../../kernel/db/schema';
-import { type TenantContext, tenantScoped, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, scopeToTenant, type TenantDb, type TenantOf, type WriterOf } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { enumParam } from '../../../kernel/i18n/translate';
 
 // The rules review tasks and the audit centre share: who counted lines first, raising a review task for lines of a
 // submitted task, and moving the task's audit status back to
-// pendingAudit once no review of it is open (docs/counting.md).
-
-type Db = Kysely<Database>;
+// pendingAudit once no review of it is open (docs/counting.md). Every function takes the tenant database (or a
+// transaction begun on it), which scopes each query to the caller's tenant (docs/tenancy-and-permissions.md).
 
 /** Ids per `in (...)` list: far below every dialect's limit of bound parameters. */
 export const ID_CHUNK = 1000;
@@ -36,20 +35,20 @@ export const userName = (u: { real_name: string | null; account: string } | unde
  * The first counters of lines: users of their pass-1 scan events and the lines' `counter_id`. Without `itemIds`
  * every line of the task counts.
  */
-export async function firstCounters(db: Db, ctx: TenantContext, taskId: number, itemIds?: readonly number[]) {
+export async function firstCountersOf(db: TenantDb, taskId: number, itemIds?: readonly number[]) {
   const ids = new Set<number>();
   const slices = itemIds ? chunks([...new Set(itemIds)]) : [undefined];
   for (const slice of slices) {
-    let events = tenantScoped(db, ctx, 'inv_scan_event')
-      .selectFrom()
+    let events = db
+      .selectFrom('inv_scan_event')
       .select('inv_scan_event.user_id')
       .distinct()
       .where('inv_scan_event.task_id', '=', taskId)
       .where('inv_scan_event.pass', '=', 1);
     if (slice) events = events.where('inv_scan_event.item_id', 'in', slice);
     for (const r of await events.execute()) ids.add(Number(r.user_id));
-    let items = tenantScoped(db, ctx, 'inv_item')
-      .selectFrom()
+    let items = db
+      .selectFrom('inv_item')
       .select('inv_item.counter_id')
       .distinct()
       .where('inv_item.task_id', '=', taskId)
@@ -61,17 +60,24 @@ export async function firstCounters(db: Db, ctx: TenantContext, taskId: number, 
 }
 
 /**
+ * `firstCountersOf` for a caller still holding the whole database (the people pickers, until they move to the
+ * tenant database): the same reading, seen as the context's tenant.
+ */
+export const firstCounters = (db: Kysely<Database>, ctx: TenantOf, taskId: number, itemIds?: readonly number[]) =>
+  firstCountersOf(scopeToTenant(db, ctx), taskId, itemIds);
+
+/**
  * Checks a reviewer: an enabled user of the tenant (else `counterNotFound`) who counted none of the lines first
  * (else `reviewerIsCounter` with their name).
  */
-export async function checkReviewer(db: Db, ctx: TenantContext, taskId: number, itemIds: number[], userId: number) {
-  const u = await tenantScoped(db, ctx, 'sys_user')
-    .selectFrom()
+export async function checkReviewer(db: TenantDb, taskId: number, itemIds: number[], userId: number) {
+  const u = await db
+    .selectFrom('sys_user')
     .select(['sys_user.real_name', 'sys_user.account', 'sys_user.status'])
     .where('sys_user.id', '=', userId)
     .executeTakeFirst();
   if (!u || Number(u.status) !== 1) throw new AppError('counterNotFound');
-  const counters = await firstCounters(db, ctx, taskId, itemIds);
+  const counters = await firstCountersOf(db, taskId, itemIds);
   if (counters.has(userId)) throw new AppError('reviewerIsCounter', { name: userName(u) ?? '' });
 }
 
@@ -100,9 +106,9 @@ export interface NewReview {
  * counter of any of them. The lines become recountRequested and the task's audit goes to inReview.
  */
 export async function raiseReviewTask(
-  trx: Db,
+  trx: TenantDb,
   ids: IdGenerator,
-  ctx: TenantContext,
+  ctx: WriterOf,
   task: ReviewedTask,
   review: NewReview,
   now: number,
@@ -110,8 +116,8 @@ export async function raiseReviewTask(
   const itemIds = [...new Set(review.itemIds)];
   const items: { id: number; status: number; counted_qty: number | null }[] = [];
   for (const slice of chunks(itemIds)) {
-    const rows = await tenantScoped(trx, ctx, 'inv_item')
-      .selectFrom()
+    const rows = await trx
+      .selectFrom('inv_item')
       .select(['inv_item.id', 'inv_item.status', 'inv_item.counted_qty'])
       .where('inv_item.task_id', '=', task.id)
       .where('inv_item.id', 'in', slice)
@@ -121,10 +127,10 @@ export async function raiseReviewTask(
   if (items.length !== itemIds.length) throw notFound('item');
   const bad = items.find((i) => i.counted_qty === null || !(REVIEWABLE_ITEM as readonly number[]).includes(i.status));
   if (bad) throw new AppError('itemStatusInvalid', { status: enumParam('ItemStatusEnum', bad.status) });
-  if (review.assigneeId !== undefined) await checkReviewer(trx, ctx, task.id, itemIds, review.assigneeId);
+  if (review.assigneeId !== undefined) await checkReviewer(trx, task.id, itemIds, review.assigneeId);
 
-  const count = await tenantScoped(trx, ctx, 'inv_review_task')
-    .selectFrom()
+  const count = await trx
+    .selectFrom('inv_review_task')
     .select(sql<number>`count(*)`.as('n'))
     .where('inv_review_task.task_id', '=', task.id)
     .executeTakeFirst();
@@ -134,7 +140,7 @@ export async function raiseReviewTask(
   await trx
     .insertInto('inv_review_task')
     .values(
-      withAudit(
+      audited(
         ctx,
         id,
         {
@@ -162,7 +168,6 @@ export async function raiseReviewTask(
       .values(
         slice.map((itemId) => ({
           id: ids.next(),
-          tenant_id: ctx.tenantId,
           task_id: task.id,
           review_task_id: id,
           item_id: itemId,
@@ -174,8 +179,8 @@ export async function raiseReviewTask(
       )
       .execute();
     // a new review starts from nothing: the previous review quantity stays in the history (scan events)
-    await tenantScoped(trx, ctx, 'inv_item')
-      .updateTable()
+    await trx
+      .updateTable('inv_item')
       .set({
         status: ItemStatus.recountRequested,
         review_qty: null,
@@ -187,8 +192,8 @@ export async function raiseReviewTask(
       .execute();
   }
   if (task.audit_status === AuditStatus.pendingAudit) {
-    await tenantScoped(trx, ctx, 'inv_task')
-      .updateTable()
+    await trx
+      .updateTable('inv_task')
       .set({ audit_status: AuditStatus.inReview, version: sql`version + 1`, updated_at: now, updated_by: ctx.userId })
       .where('inv_task.id', '=', task.id)
       .execute();
@@ -197,17 +202,17 @@ export async function raiseReviewTask(
 }
 
 /** When no review task of the task is open any more, its audit goes from inReview back to pendingAudit. */
-export async function settleAuditStatus(trx: Db, ctx: TenantContext, taskId: number, now: number) {
-  const open = await tenantScoped(trx, ctx, 'inv_review_task')
-    .selectFrom()
+export async function settleAuditStatus(trx: TenantDb, ctx: WriterOf, taskId: number, now: number) {
+  const open = await trx
+    .selectFrom('inv_review_task')
     .select('inv_review_task.id')
     .where('inv_review_task.task_id', '=', taskId)
     .where('inv_review_task.status', 'in', [...OPEN_REVIEW])
     .limit(1)
     .executeTakeFirst();
   if (open) return false;
-  const r = await tenantScoped(trx, ctx, 'inv_task')
-    .updateTable()
+  const r = await trx
+    .updateTable('inv_task')
     .set({ audit_status: AuditStatus.pendingAudit, version: sql`version + 1`, updated_at: now, updated_by: ctx.userId })
     .where('inv_task.id', '=', taskId)
     .where('inv_task.audit_status', '=', AuditStatus.inReview)

@@ -62,7 +62,8 @@ export async function seedSubmittedTask(t: TestApp, token: string, opts: Submitt
       );
   }
   if (opts.submit !== false) {
-    await t.kernel.db
+    await t.kernel
+      .tenantDb({ tenantId: seeded.tenantId })
       .updateTable('inv_task')
       .set({
         inventory_status: InventoryStatus.submitted,

@@ -7,16 +7,14 @@ import {
   ReviewTaskStatus,
   withinTolerance,
 } from '@shelfwise/contract';
-import { sql } from 'kysely';
-import { tenantScoped, updated } from '../../../kernel/db/tenant-scope';
+import { scopeToTenant, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
 import { BOOK_PERMISSION } from '../item/item.access';
-import { resultOf } from '../item/item.repo';
 import { setCount } from '../ledger';
-import { createReviewRepo, type ReviewLineRow, type ReviewTaskRow } from './review.repo';
+import { type ReviewLineRow, type ReviewTaskRow, reviewRepo as repo } from './review.repo';
 import { checkReviewer, chunks, OPEN_REVIEW, raiseReviewTask, settleAuditStatus, userName } from './review-core';
 
 type Input<K extends keyof typeof inventoryReviewTask> = InputOf<(typeof inventoryReviewTask)[K]>;
@@ -87,11 +85,10 @@ export function reviewOutcome(
 
 /** Review (recheck) tasks: raised on lines of submitted tasks, counted blind by someone who did not count them. */
 export function createReviewService(kernel: Kernel) {
-  const repo = createReviewRepo(kernel.db);
-  const db = kernel.db;
+  const tdb = kernel.tenantDb;
 
   async function reviewOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -103,18 +100,10 @@ export function createReviewService(kernel: Kernel) {
   }
   const hideFor = (ctx: UserContext, row: ReviewTaskRow) =>
     Number(row.blind) === 1 && (Number(row.assignee_id) === ctx.userId || !seesBook(ctx));
-  const itemIdsOf = async (ctx: UserContext, reviewTaskId: number) =>
-    (
-      await tenantScoped(db, ctx, 'inv_review_item')
-        .selectFrom()
-        .select('inv_review_item.item_id')
-        .where('inv_review_item.review_task_id', '=', reviewTaskId)
-        .execute()
-    ).map((r) => Number(r.item_id));
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => reviewTaskDto(r, time)) };
     },
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
@@ -122,39 +111,41 @@ export function createReviewService(kernel: Kernel) {
     async lines(ctx: UserContext, id: number) {
       const row = await reviewOr404(ctx, id);
       const hide = hideFor(ctx, row);
-      return (await repo.lines(ctx, id)).map((l) => lineDto(l, hide));
+      return (await repo.lines(tdb(ctx), id)).map((l) => lineDto(l, hide));
     },
 
     /** Raises a review task (source `auditor`) for counted lines of a submitted task still under audit. */
     async create(ctx: UserContext, input: Input<'create'>) {
       const now = Date.now();
-      const id = await db.transaction().execute(async (trx) => {
-        const task = await repo.task(ctx, input.taskId, trx);
-        if (!task) throw notFound();
-        const status = Number(task.inventory_status);
-        if (status !== InventoryStatus.submitted) {
-          throw new AppError('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', status) });
-        }
-        const audit = Number(task.audit_status);
-        if (audit !== AuditStatus.pendingAudit && audit !== AuditStatus.inReview) {
-          throw new AppError('auditStatusInvalid', { status: enumParam('AuditStatusEnum', audit) });
-        }
-        const raised = await raiseReviewTask(
-          trx,
-          kernel.ids,
-          ctx,
-          {
-            id: Number(task.id),
-            code: task.code,
-            warehouse_id: Number(task.warehouse_id),
-            inventory_status: status,
-            audit_status: audit,
-          },
-          { ...input, source: 'auditor' },
-          now,
-        );
-        return raised.id;
-      });
+      const id = await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const task = await repo.task(trx, ctx, input.taskId);
+          if (!task) throw notFound();
+          const status = Number(task.inventory_status);
+          if (status !== InventoryStatus.submitted) {
+            throw new AppError('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', status) });
+          }
+          const audit = Number(task.audit_status);
+          if (audit !== AuditStatus.pendingAudit && audit !== AuditStatus.inReview) {
+            throw new AppError('auditStatusInvalid', { status: enumParam('AuditStatusEnum', audit) });
+          }
+          const raised = await raiseReviewTask(
+            trx,
+            kernel.ids,
+            ctx,
+            {
+              id: Number(task.id),
+              code: task.code,
+              warehouse_id: Number(task.warehouse_id),
+              inventory_status: status,
+              audit_status: audit,
+            },
+            { ...input, source: 'auditor' },
+            now,
+          );
+          return raised.id;
+        });
       kernel.logs.diff(ctx, { table: 'inv_review_task', id, op: 'insert', after: { ...input, id } });
       return id;
     },
@@ -164,20 +155,14 @@ export function createReviewService(kernel: Kernel) {
       const before = await reviewOr404(ctx, input.id);
       requireOpen(before);
       if (Number(before.version) !== input.version) throw new AppError('staleVersion');
-      await checkReviewer(db, ctx, Number(before.task_id), await itemIdsOf(ctx, input.id), input.assigneeId);
+      const db = tdb(ctx);
+      await checkReviewer(db, Number(before.task_id), await repo.itemIds(db, input.id), input.assigneeId);
       const changes = {
         assignee_id: input.assigneeId,
         ...(input.deadline ? { deadline: input.deadline } : {}),
-        ...updated(ctx, Date.now()),
+        ...updatedBy(ctx, Date.now()),
       };
-      const r = await tenantScoped(db, ctx, 'inv_review_task')
-        .updateTable()
-        .set({ ...changes, version: sql`version + 1` })
-        .where('id', '=', input.id)
-        .where('version', '=', input.version)
-        .where('status', 'in', [...OPEN_REVIEW])
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw new AppError('staleVersion');
+      if (!(await repo.assign(db, input.id, input.version, changes))) throw new AppError('staleVersion');
       kernel.logs.diff(ctx, {
         table: 'inv_review_task',
         id: input.id,
@@ -200,8 +185,11 @@ export function createReviewService(kernel: Kernel) {
         throw new AppError('validation', { count: 1 }, { reviewQty: ['review_quantity_required'] });
       }
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        const [line] = await repo.lines(ctx, input.id, input.itemId, trx);
+      // the ledger still takes a transaction of the whole database (with the tenant by hand): the review's own
+      // queries run on the same transaction seen as the caller's tenant
+      await kernel.db.transaction().execute(async (whole) => {
+        const trx = scopeToTenant(whole, ctx);
+        const [line] = await repo.lines(trx, input.id, input.itemId);
         if (!line) throw notFound('item');
         if (Number(line.version) !== input.itemVersion) throw new AppError('staleVersion');
         const itemStatus = Number(line.status);
@@ -210,7 +198,7 @@ export function createReviewService(kernel: Kernel) {
         }
         // the review quantity is a pass-2 scan event of the ledger (which checks and bumps the line's version)
         await setCount(
-          trx,
+          whole,
           ctx,
           Number(line.id),
           {
@@ -223,34 +211,15 @@ export function createReviewService(kernel: Kernel) {
           },
           now,
         );
-        await tenantScoped(trx, ctx, 'inv_item')
-          .updateTable()
-          .set({ status: ItemStatus.recounted })
-          .where('id', '=', Number(line.id))
-          .execute();
-        await tenantScoped(trx, ctx, 'inv_review_item')
-          .updateTable()
-          .set({ review_qty: quantity, reviewed_by: ctx.userId, reviewed_at: now })
-          .where('id', '=', Number(line.review_item_id))
-          .execute();
-        const first = line.line_review_qty === null;
-        await tenantScoped(trx, ctx, 'inv_review_task')
-          .updateTable()
-          .set({
-            status: ReviewTaskStatus.inProgress,
-            ...(first ? { reviewed_count: sql`reviewed_count + 1` } : {}),
-            ...updated(ctx, now),
-          })
-          .where('id', '=', input.id)
-          .where('status', 'in', [...OPEN_REVIEW])
-          .where('assignee_id', '=', ctx.userId)
-          .executeTakeFirst()
-          .then((r) => {
-            // completed, cancelled or reassigned meanwhile: nothing of this entry stays
-            if (Number(r.numUpdatedRows) === 0) throw new AppError('staleVersion');
-          });
+        const entry = {
+          itemId: Number(line.id),
+          reviewItemId: Number(line.review_item_id),
+          first: line.line_review_qty === null,
+        };
+        // completed, cancelled or reassigned meanwhile: nothing of this entry stays
+        if (!(await repo.recordReview(trx, ctx, entry, input.id, quantity, now))) throw new AppError('staleVersion');
       });
-      const [after] = await repo.lines(ctx, input.id, input.itemId);
+      const [after] = await repo.lines(tdb(ctx), input.id, input.itemId);
       if (!after) throw notFound('item');
       return lineDto(after, hideFor(ctx, row));
     },
@@ -265,59 +234,23 @@ export function createReviewService(kernel: Kernel) {
       if (Number(row.version) !== input.version) throw new AppError('staleVersion');
       const now = Date.now();
       const tolerance = { qty: Number(row.tolerance_qty ?? 0), pct: Number(row.tolerance_pct ?? 0) };
-      const outcomes = await db.transaction().execute(async (trx) => {
-        const missing = await repo.missing(trx, ctx, input.id);
-        if (missing > 0) throw new AppError('reviewQuantityMissing', { count: missing });
-        const r = await tenantScoped(trx, ctx, 'inv_review_task')
-          .updateTable()
-          .set({
-            status: ReviewTaskStatus.completed,
-            completed_at: now,
-            version: sql`version + 1`,
-            ...updated(ctx, now),
-          })
-          .where('id', '=', input.id)
-          .where('version', '=', input.version)
-          .where('status', 'in', [...OPEN_REVIEW])
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) throw new AppError('staleVersion');
-        const by: Record<Outcome, number[]> = { confirmed: [], corrected: [], escalated: [] };
-        for (const line of await repo.lines(ctx, input.id, undefined, trx)) {
-          by[reviewOutcome(line, Number(line.line_review_qty), tolerance)].push(Number(line.id));
-        }
-        for (const outcome of ['confirmed', 'corrected', 'escalated'] as const) {
-          for (const slice of chunks(by[outcome])) {
-            await tenantScoped(trx, ctx, 'inv_review_item')
-              .updateTable()
-              .set({ outcome })
-              .where('review_task_id', '=', input.id)
-              .where('item_id', 'in', slice)
-              .execute();
-            await tenantScoped(trx, ctx, 'inv_item')
-              .updateTable()
-              .set(
-                outcome === 'escalated'
-                  ? {
-                      status: ItemStatus.escalated,
-                      result: resultOf(sql`review_qty`),
-                      version: sql`version + 1`,
-                      updated_at: now,
-                    }
-                  : {
-                      status: ItemStatus.resolved,
-                      final_qty: sql`review_qty`,
-                      result: resultOf(sql`review_qty`),
-                      version: sql`version + 1`,
-                      updated_at: now,
-                    },
-              )
-              .where('id', 'in', slice)
-              .execute();
+      const outcomes = await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const missing = await repo.missing(trx, input.id);
+          if (missing > 0) throw new AppError('reviewQuantityMissing', { count: missing });
+          const closed = { status: ReviewTaskStatus.completed, completed_at: now };
+          if (!(await repo.close(trx, ctx, input.id, input.version, closed, now))) throw new AppError('staleVersion');
+          const by: Record<Outcome, number[]> = { confirmed: [], corrected: [], escalated: [] };
+          for (const line of await repo.lines(trx, input.id)) {
+            by[reviewOutcome(line, Number(line.line_review_qty), tolerance)].push(Number(line.id));
           }
-        }
-        await settleAuditStatus(trx, ctx, Number(row.task_id), now);
-        return { confirmed: by.confirmed.length, corrected: by.corrected.length, escalated: by.escalated.length };
-      });
+          for (const outcome of ['confirmed', 'corrected', 'escalated'] as const) {
+            for (const slice of chunks(by[outcome])) await repo.settleLines(trx, input.id, slice, outcome, now);
+          }
+          await settleAuditStatus(trx, ctx, Number(row.task_id), now);
+          return { confirmed: by.confirmed.length, corrected: by.corrected.length, escalated: by.escalated.length };
+        });
       kernel.logs.diff(ctx, {
         table: 'inv_review_task',
         id: input.id,
@@ -333,32 +266,15 @@ export function createReviewService(kernel: Kernel) {
       requireOpen(row);
       if (Number(row.version) !== input.version) throw new AppError('staleVersion');
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        const r = await tenantScoped(trx, ctx, 'inv_review_task')
-          .updateTable()
-          .set({
-            status: ReviewTaskStatus.cancelled,
-            reason: input.reason,
-            version: sql`version + 1`,
-            ...updated(ctx, now),
-          })
-          .where('id', '=', input.id)
-          .where('version', '=', input.version)
-          .where('status', 'in', [...OPEN_REVIEW])
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) throw new AppError('staleVersion');
-        const lines = tenantScoped(trx, ctx, 'inv_review_item')
-          .selectFrom()
-          .select('inv_review_item.item_id')
-          .where('inv_review_item.review_task_id', '=', input.id);
-        await tenantScoped(trx, ctx, 'inv_item')
-          .updateTable()
-          .set({ status: ItemStatus.escalated, version: sql`version + 1`, updated_at: now })
-          .where('id', 'in', lines)
-          .where('status', 'in', [ItemStatus.recountRequested, ItemStatus.recounted])
-          .execute();
-        await settleAuditStatus(trx, ctx, Number(row.task_id), now);
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const cancelled = { status: ReviewTaskStatus.cancelled, reason: input.reason };
+          if (!(await repo.close(trx, ctx, input.id, input.version, cancelled, now)))
+            throw new AppError('staleVersion');
+          await repo.escalateLines(trx, input.id, now);
+          await settleAuditStatus(trx, ctx, Number(row.task_id), now);
+        });
       kernel.logs.diff(ctx, {
         table: 'inv_review_task',
         id: input.id,

@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { InputOf, inventorySnapshot, Locale } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
-import { tenantScoped, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { importColumns, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -12,7 +10,7 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
 import { loadStockMaster, openStockFile, roundQuantity, STOCK_SHEET_TEXT, STOCK_WRITE_ROWS } from '../stock-files';
 import { timeRange } from '../time-range';
-import { createSnapshotRepo, type SnapshotLineRow, type SnapshotRow } from './snapshot.repo';
+import { snapshotRepo as repo, type SnapshotLineRow, type SnapshotRow, sweepOrphanLines } from './snapshot.repo';
 import { checkSnapshotRow } from './snapshot-rows';
 
 type Input<K extends keyof typeof inventorySnapshot> = InputOf<(typeof inventorySnapshot)[K]>;
@@ -82,49 +80,34 @@ function lineDto(row: SnapshotLineRow) {
   };
 }
 
-/** Whether a count task (of any status: its lines and audit refer to the book) uses the snapshot, which must then stay. */
-export async function snapshotUsedByCountTask(
-  db: Kysely<Database>,
-  ctx: UserContext,
-  snapshotId: number,
-): Promise<boolean> {
-  const used = await tenantScoped(db, ctx, 'inv_task')
-    .selectFrom()
-    .select('inv_task.id')
-    .where('inv_task.snapshot_id', '=', snapshotId)
-    .limit(1)
-    .executeTakeFirst();
-  return used !== undefined;
-}
-
 /** Stock snapshots of the warehouses the caller may see: import, list, lines, export, delete. */
 export function createSnapshotService(kernel: Kernel) {
-  const repo = createSnapshotRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   async function snapshotOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input, timeRange(input.startTime, input.endTime, ctx.timeZone));
+      const page = await repo.page(tdb(ctx), ctx, input, timeRange(input.startTime, input.endTime, ctx.timeZone));
       return { ...page, items: page.items.map((r) => snapshotDto(r, time)) };
     },
     list: async (ctx: UserContext, warehouseId: number, time: TimeFormatter) =>
-      (await repo.list(ctx, warehouseId, LIST_LIMIT)).map((r) => snapshotDto(r, time)),
+      (await repo.list(tdb(ctx), ctx, warehouseId, LIST_LIMIT)).map((r) => snapshotDto(r, time)),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
       snapshotDto(await snapshotOr404(ctx, id), time),
     async lines(ctx: UserContext, input: Input<'lines'>) {
       await snapshotOr404(ctx, input.snapshotId);
-      const page = await repo.lines(ctx, input.snapshotId, input);
+      const page = await repo.lines(tdb(ctx), input.snapshotId, input);
       return { ...page, items: page.items.map(lineDto) };
     },
     async delete(ctx: UserContext, id: number) {
       const before = await snapshotOr404(ctx, id);
-      if (await snapshotUsedByCountTask(kernel.db, ctx, id)) throw new AppError('snapshotInUse');
-      await repo.remove(ctx, id);
+      if (await repo.usedByCountTask(tdb(ctx), id)) throw new AppError('snapshotInUse');
+      await repo.remove(tdb(ctx), id);
       const { warehouse_code: _c, warehouse_name: _n, ...header } = before;
       kernel.logs.diff(ctx, { table: 'inv_snapshot', id, op: 'delete', before: header });
     },
@@ -134,7 +117,7 @@ export function createSnapshotService(kernel: Kernel) {
       await snapshotOr404(ctx, input.id);
       const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
       const write = async () => {
-        for await (const rows of repo.eachLine(ctx, input.id, input)) {
+        for await (const rows of repo.eachLine(tdb(ctx), input.id, input)) {
           for (const l of rows) {
             sheet.add({
               locationCode: l.location_code,
@@ -170,7 +153,8 @@ export function createSnapshotService(kernel: Kernel) {
      * `partial` is set; then the good rows are. A file without a good row writes no snapshot (`id` null).
      */
     async import(ctx: UserContext, input: Input<'import'>, upload: UploadedStockFile, time: TimeFormatter) {
-      const warehouse = await repo.warehouse(ctx, input.warehouseId);
+      const db = tdb(ctx);
+      const warehouse = await repo.warehouse(db, ctx, input.warehouseId);
       if (!warehouse) {
         upload.file.resume();
         throw notFound('warehouse');
@@ -181,7 +165,7 @@ export function createSnapshotService(kernel: Kernel) {
         throw new AppError('validation', { count: 1 }, { takenTime: ['invalid_time'] });
       }
       const warehouseId = Number(warehouse.id);
-      const master = await loadStockMaster(kernel.db, ctx, warehouseId);
+      const master = await loadStockMaster(db, warehouseId);
       const rows = await openStockFile(upload, importColumns(IMPORT_KEYS, text, ctx.locale), [
         'locationCode',
         'skuCode',
@@ -195,7 +179,7 @@ export function createSnapshotService(kernel: Kernel) {
       const seenLots = new Set<string>();
       const errors: { row: number; message: string }[] = [];
       let failed = 0;
-      const batch = repo.lineBatch(ctx, snapshotId, STOCK_WRITE_ROWS);
+      const batch = repo.lineBatch(snapshotId, STOCK_WRITE_ROWS);
       let written = 0;
       let total = 0;
       let count = 0;
@@ -203,7 +187,7 @@ export function createSnapshotService(kernel: Kernel) {
       const keeping = () => failed === 0 || input.partial;
       const flush = async () => {
         if (batch.size && keeping()) {
-          await repo.writeLines(batch);
+          await repo.writeLines(db, batch);
           written += batch.size;
         }
         batch.clear();
@@ -215,7 +199,7 @@ export function createSnapshotService(kernel: Kernel) {
         // the first failure of a strict import: what was written goes now, nothing more is written
         if (failed === 1 && !input.partial) {
           batch.clear();
-          if (written) await repo.dropLines(ctx, snapshotId);
+          if (written) await repo.dropLines(db, snapshotId);
           written = 0;
         }
       };
@@ -267,7 +251,7 @@ export function createSnapshotService(kernel: Kernel) {
         }
         await flush();
       } catch (e) {
-        await repo.dropLines(ctx, snapshotId).catch(() => undefined);
+        await repo.dropLines(db, snapshotId).catch(() => undefined);
         throw e;
       }
       if (failed > errors.length) {
@@ -275,7 +259,7 @@ export function createSnapshotService(kernel: Kernel) {
       }
       let id: number | null = null;
       if (written && keeping()) {
-        const header = withAudit(
+        const header = audited(
           ctx,
           snapshotId,
           {
@@ -289,15 +273,15 @@ export function createSnapshotService(kernel: Kernel) {
           },
           Date.now(),
         );
-        await repo.insertHeader(ctx, header);
+        await repo.insertHeader(db, header);
         id = snapshotId;
       } else if (written) {
-        await repo.dropLines(ctx, snapshotId);
+        await repo.dropLines(db, snapshotId);
         written = 0;
       }
       return { id, total: count, succeeded: written, failed: count - written, errors };
     },
     /** Drops the lines of imports that died before writing their header (run at start; see the repository). */
-    sweepOrphanLines: (before: number) => repo.sweepOrphanLines(before),
+    sweepOrphanLines: (before: number) => sweepOrphanLines(kernel.db, before),
   };
 }
