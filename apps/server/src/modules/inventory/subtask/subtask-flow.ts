@@ -38,10 +38,12 @@ function lccDto(r: LccRow, time: TimeFormatter) {
 export function createSubTaskFlow(kernel: Kernel) {
   const tdb = kernel.tenantDb;
   /**
-   * A transaction for the ledger's confirmations: the ledger (inventory/ledger) still takes a transaction of the
-   * whole database and writes the tenant itself. Once it takes the tenant database, this goes.
+   * A transaction for the ledger's confirmations. The ledger (inventory/ledger) still takes a transaction of the
+   * whole database and writes the tenant itself; once it takes the tenant database, this is
+   * `tdb(ctx).transaction().execute(work)`.
    */
-  const inLedger = (work: (trx: LedgerTrx) => Promise<unknown>) => kernel.db.transaction().execute(work);
+  const inLedger = (_ctx: UserContext, work: (trx: LedgerTrx) => Promise<unknown>) =>
+    kernel.db.transaction().execute(work);
   async function subTaskOr404(ctx: UserContext, id: number) {
     const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
@@ -125,9 +127,11 @@ export function createSubTaskFlow(kernel: Kernel) {
       const taskId = Number(sub.task_id);
       const now = Date.now();
       if (input.state === LocationCountState.confirmed) {
-        await inLedger((trx) => confirmLocation(trx, ctx, { subTaskId: input.id, locationId: input.locationId }, now));
+        await inLedger(ctx, (trx) =>
+          confirmLocation(trx, ctx, { subTaskId: input.id, locationId: input.locationId }, now),
+        );
       } else if (input.state === LocationCountState.confirmedEmpty) {
-        await inLedger((trx) =>
+        await inLedger(ctx, (trx) =>
           countLocationEmpty(trx, ctx, { taskId, subTaskId: input.id, locationId: input.locationId }, now),
         );
       } else {

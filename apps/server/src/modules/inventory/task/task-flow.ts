@@ -97,7 +97,8 @@ export function createTaskFlow(kernel: Kernel) {
   /**
    * `change` for work that also calls the ledger: the ledger (inventory/ledger) still takes a transaction of the
    * whole database and writes the tenant itself, so this one is begun on the whole database and everything else
-   * in it runs on the tenant's view of it (`scopeToTenant`). Once the ledger takes the tenant database, this goes.
+   * in it runs on the tenant's view of it (`scopeToTenant`). Once the ledger takes the tenant database, this is
+   * `change(ctx, id, version, (trx, task) => work(trx, task, trx))`.
    */
   const changeWithLedger = <T>(
     ctx: UserContext,
