@@ -85,7 +85,7 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
   const nSku = opts.skus ?? 3;
   const nSub = opts.subTasks ?? 1;
   const tenantId = opts.tenantId ?? seedId('tenant.default');
-  const db = t.kernel.db;
+  const db = t.kernel.tenantDb({ tenantId });
   const ok = async (e: Parameters<TestApp['call']>[0], input: unknown) => {
     const r = await t.call(e, input, { token });
     if (r.status !== 200) throw new Error(`${e.path}: ${JSON.stringify(r.body)}`);
@@ -126,7 +126,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
     .insertInto('inv_snapshot')
     .values({
       id: snapshotId,
-      tenant_id: tenantId,
       warehouse_id: warehouseId,
       title: `${p} snapshot`,
       taken_at: now,
@@ -146,7 +145,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       .insertInto('inv_snapshot_line')
       .values({
         id: t.kernel.ids.next(),
-        tenant_id: tenantId,
         snapshot_id: snapshotId,
         location_id: locIds[l.loc] as number,
         sku_id: sku.id,
@@ -177,7 +175,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
     .insertInto('inv_task')
     .values({
       id: taskId,
-      tenant_id: tenantId,
       warehouse_id: warehouseId,
       code: taskCode,
       name: `Count ${p}`,
@@ -205,7 +202,7 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
     .execute();
   await db
     .insertInto('inv_task_scope')
-    .values({ id: t.kernel.ids.next(), tenant_id: tenantId, task_id: taskId, kind: 1, ref_id: areaId })
+    .values({ id: t.kernel.ids.next(), task_id: taskId, kind: 1, ref_id: areaId })
     .execute();
   const subTaskIds: number[] = [];
   const perSub = Math.ceil(nLoc / nSub);
@@ -218,7 +215,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       .insertInto('inv_sub_task')
       .values({
         id,
-        tenant_id: tenantId,
         task_id: taskId,
         warehouse_id: warehouseId,
         code: `${taskCode}-${String(s + 1).padStart(2, '0')}`,
@@ -236,7 +232,7 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
     for (const uid of [...users.map((u) => u.id), ...(opts.counterIds ?? [])])
       await db
         .insertInto('inv_sub_task_counter')
-        .values({ id: t.kernel.ids.next(), tenant_id: tenantId, task_id: taskId, sub_task_id: id, user_id: uid })
+        .values({ id: t.kernel.ids.next(), task_id: taskId, sub_task_id: id, user_id: uid })
         .execute();
     codes.forEach((code, k) => {
       locations.push({ id: locIds[s * perSub + k] as number, code, subTaskId: id });
@@ -247,7 +243,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       .insertInto('inv_task_location')
       .values({
         id: t.kernel.ids.next(),
-        tenant_id: tenantId,
         task_id: taskId,
         sub_task_id: l.subTaskId,
         location_id: l.id,
@@ -261,7 +256,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       .execute();
   const lines = await db
     .selectFrom('inv_snapshot_line')
-    .where('tenant_id', '=', tenantId)
     .where('snapshot_id', '=', snapshotId)
     .selectAll()
     .orderBy('location_code')
@@ -275,7 +269,6 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       .insertInto('inv_item')
       .values({
         id,
-        tenant_id: tenantId,
         task_id: taskId,
         sub_task_id: subOf.get(Number(line.location_id)) ?? null,
         location_id: line.location_id,
@@ -313,7 +306,8 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       bookQty: Number(line.quantity),
     });
   }
-  await recomputeProgress(db, tenantId, taskId);
+  // the ledger still takes the whole database and filters by tenant itself (it moves with inventory/ledger)
+  await recomputeProgress(t.kernel.db, tenantId, taskId);
   return {
     tenantId,
     warehouseId,

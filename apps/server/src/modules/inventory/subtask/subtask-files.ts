@@ -9,16 +9,14 @@ import {
   type Locale,
   type OutputOf,
 } from '@shelfwise/contract';
-import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
-import { tenantScoped } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { pdfText, usePdfFonts } from '../../../kernel/files/pdf-fonts';
 import type { UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { statusInvalid } from '../task/task.service';
-import { createSubTaskRepo } from './subtask.repo';
+import { subTaskRepo as repo } from './subtask.repo';
 
 type UploadResult = OutputOf<typeof inventoryCheckSubTask.folderUpload>;
 
@@ -73,9 +71,9 @@ const SHEET: Record<string, Record<Locale, string>> = {
 
 /** Count sheets (PDF) and the folder upload of photos of a sub-task. */
 export function createSubTaskFiles(kernel: Kernel) {
-  const repo = createSubTaskRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   async function subTaskOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -84,8 +82,8 @@ export function createSubTaskFiles(kernel: Kernel) {
   async function printSheet(ctx: UserContext, id: number): Promise<Readable> {
     const sub = await subTaskOr404(ctx, id);
     const guided = Number(sub.count_mode) === CountMode.guided;
-    const locations = await repo.lccAll(ctx, id);
-    const lines = await repo.lines(ctx, id);
+    const locations = await repo.lccAll(tdb(ctx), id);
+    const lines = await repo.lines(tdb(ctx), id);
     const byLocation = new Map<number, typeof lines>();
     for (const l of lines) {
       const list = byLocation.get(Number(l.location_id));
@@ -227,13 +225,7 @@ export function createSubTaskFiles(kernel: Kernel) {
     const type = detectImageType(data);
     if (!type || data.length > MAX_UPLOAD_BYTES) return none('notImage');
     const base = (fileName.split(/[\\/]/).pop() ?? fileName).replace(/\.[^.]*$/, '');
-    const checklist = (code: string) =>
-      tenantScoped(kernel.db, ctx, 'inv_task_location')
-        .selectFrom()
-        .select(['location_id', 'location_code'])
-        .where('sub_task_id', '=', id)
-        .where('location_code', '=', code)
-        .executeTakeFirst();
+    const checklist = (code: string) => repo.entryByCode(tdb(ctx), id, code);
     // the whole name as a location code first (codes may hold `_`), then every split at `_`
     let location = await checklist(base);
     let skuCode: string | null = null;
@@ -247,13 +239,7 @@ export function createSubTaskFiles(kernel: Kernel) {
       }
     }
     if (!location) return none('noLocation', base);
-    const lines = await tenantScoped(kernel.db, ctx, 'inv_item')
-      .selectFrom()
-      .select(['id', 'picture_count', 'sku_code'])
-      .where('sub_task_id', '=', id)
-      .where('location_id', '=', Number(location.location_id))
-      .$if(skuCode !== null, (q) => q.where('sku_code', '=', skuCode as string))
-      .execute();
+    const lines = await repo.linesAt(tdb(ctx), id, Number(location.location_id), skuCode);
     if (!lines.length) {
       return skuCode === null
         ? none('noLines', location.location_code, location.location_code)
@@ -265,17 +251,16 @@ export function createSubTaskFiles(kernel: Kernel) {
     const name = fileName.slice(0, 255);
     const written: string[] = [];
     try {
-      await kernel.db.transaction().execute(async (trx) => {
-        for (const line of room) {
-          const pictureId = kernel.ids.next();
-          const key = `inventory/${ctx.tenantId}/${Number(sub.task_id)}/${Number(line.id)}/${pictureId}.${type}`;
-          await kernel.files.put(key, data);
-          written.push(key);
-          await tenantScoped(trx, ctx, 'inv_item_picture')
-            .insertInto()
-            .values({
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          for (const line of room) {
+            const pictureId = kernel.ids.next();
+            const key = `inventory/${ctx.tenantId}/${Number(sub.task_id)}/${Number(line.id)}/${pictureId}.${type}`;
+            await kernel.files.put(key, data);
+            written.push(key);
+            await repo.addPicture(trx, {
               id: pictureId,
-              tenant_id: ctx.tenantId,
               task_id: Number(sub.task_id),
               item_id: Number(line.id),
               file_key: key,
@@ -283,15 +268,9 @@ export function createSubTaskFiles(kernel: Kernel) {
               size: data.length,
               created_at: now,
               created_by: ctx.userId,
-            })
-            .execute();
-          await tenantScoped(trx, ctx, 'inv_item')
-            .updateTable()
-            .set({ picture_count: sql`picture_count + 1`, updated_at: now })
-            .where('id', '=', Number(line.id))
-            .execute();
-        }
-      });
+            });
+          }
+        });
     } catch (e) {
       for (const key of written) await kernel.files.remove(key).catch(() => undefined);
       throw e;

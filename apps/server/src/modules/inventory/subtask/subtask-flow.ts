@@ -5,17 +5,18 @@ import {
   LocationCountState,
   SubTaskStatus,
 } from '@shelfwise/contract';
-import { sql } from 'kysely';
-import { tenantScoped, updated } from '../../../kernel/db/tenant-scope';
+import { updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { confirmLocation, countLocationEmpty } from '../ledger';
 import { statusInvalid } from '../task/task.service';
-import { createSubTaskRepo, type LccRow } from './subtask.repo';
+import { type LccRow, subTaskRepo as repo } from './subtask.repo';
 import { subStatusInvalid } from './subtask.service';
 
 type Input<K extends keyof typeof inventoryCheckSubTask> = InputOf<(typeof inventoryCheckSubTask)[K]>;
+/** The transaction the ledger takes (inventory/ledger still takes the whole database and sets the tenant itself). */
+type LedgerTrx = Parameters<typeof confirmLocation>[0];
 
 function lccDto(r: LccRow, time: TimeFormatter) {
   return {
@@ -35,9 +36,16 @@ function lccDto(r: LccRow, time: TimeFormatter) {
 
 /** Sub-task status changes (complete, reopen) and the location count checklist. */
 export function createSubTaskFlow(kernel: Kernel) {
-  const repo = createSubTaskRepo(kernel.db);
+  const tdb = kernel.tenantDb;
+  /**
+   * A transaction for the ledger's confirmations. The ledger (inventory/ledger) still takes a transaction of the
+   * whole database and writes the tenant itself; once it takes the tenant database, this is
+   * `tdb(ctx).transaction().execute(work)`.
+   */
+  const inLedger = (_ctx: UserContext, work: (trx: LedgerTrx) => Promise<unknown>) =>
+    kernel.db.transaction().execute(work);
   async function subTaskOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -51,21 +59,28 @@ export function createSubTaskFlow(kernel: Kernel) {
       const taskStatus = Number(sub.task_inventory_status);
       if (taskStatus !== InventoryStatus.counting) throw statusInvalid(taskStatus);
       const taskId = Number(sub.task_id);
-      await kernel.db.transaction().execute(async (trx) => {
-        const r = createSubTaskRepo(trx);
-        const open = await r.unconfirmed(ctx, id);
-        if (open.count) throw new AppError('unconfirmedLocations', open);
-        const now = Date.now();
-        const ok = await r.update(ctx, id, version, {
-          status: SubTaskStatus.completed,
-          completed_at: now,
-          ...updated(ctx, now),
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const open = await repo.unconfirmed(trx, id);
+          if (open.count) throw new AppError('unconfirmedLocations', open);
+          const now = Date.now();
+          const ok = await repo.update(trx, id, version, {
+            status: SubTaskStatus.completed,
+            completed_at: now,
+            ...updatedBy(ctx, now),
+          });
+          if (!ok) throw new AppError('staleVersion');
+          if ((await repo.openSiblings(trx, taskId)) === 0) {
+            await repo.setTaskStatus(
+              trx,
+              taskId,
+              InventoryStatus.counting,
+              InventoryStatus.counted,
+              updatedBy(ctx, now),
+            );
+          }
         });
-        if (!ok) throw new AppError('staleVersion');
-        if ((await r.openSiblings(ctx, taskId)) === 0) {
-          await r.setTaskStatus(ctx, taskId, InventoryStatus.counting, InventoryStatus.counted, now);
-        }
-      });
     },
 
     /** completed -> inProgress before the task is submitted; a counted task goes back to counting. */
@@ -76,19 +91,21 @@ export function createSubTaskFlow(kernel: Kernel) {
       const taskStatus = Number(sub.task_inventory_status);
       if (taskStatus !== InventoryStatus.counting && taskStatus !== InventoryStatus.counted)
         throw statusInvalid(taskStatus);
-      await kernel.db.transaction().execute(async (trx) => {
-        const r = createSubTaskRepo(trx);
-        const now = Date.now();
-        const remark = (sub.remark ? `${input.reason} | ${sub.remark}` : input.reason).slice(0, 512);
-        const ok = await r.update(ctx, input.id, input.version, {
-          status: SubTaskStatus.inProgress,
-          completed_at: null,
-          remark,
-          ...updated(ctx, now),
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const now = Date.now();
+          const remark = (sub.remark ? `${input.reason} | ${sub.remark}` : input.reason).slice(0, 512);
+          const ok = await repo.update(trx, input.id, input.version, {
+            status: SubTaskStatus.inProgress,
+            completed_at: null,
+            remark,
+            ...updatedBy(ctx, now),
+          });
+          if (!ok) throw new AppError('staleVersion');
+          const task = Number(sub.task_id);
+          await repo.setTaskStatus(trx, task, InventoryStatus.counted, InventoryStatus.counting, updatedBy(ctx, now));
         });
-        if (!ok) throw new AppError('staleVersion');
-        await r.setTaskStatus(ctx, Number(sub.task_id), InventoryStatus.counted, InventoryStatus.counting, now);
-      });
       kernel.logs.diff(ctx, {
         table: 'inv_sub_task',
         id: input.id,
@@ -100,7 +117,7 @@ export function createSubTaskFlow(kernel: Kernel) {
 
     async lcc(ctx: UserContext, input: Input<'lcc'>, time: TimeFormatter) {
       await subTaskOr404(ctx, input.id);
-      const page = await repo.lcc(ctx, input.id, input);
+      const page = await repo.lcc(tdb(ctx), input.id, input);
       return { ...page, items: page.items.map((r) => lccDto(r, time)) };
     },
 
@@ -108,46 +125,34 @@ export function createSubTaskFlow(kernel: Kernel) {
     async lccConfirm(ctx: UserContext, input: Input<'lccConfirm'>, time: TimeFormatter) {
       const sub = await subTaskOr404(ctx, input.id);
       const taskId = Number(sub.task_id);
-      await kernel.db.transaction().execute(async (trx) => {
-        const now = Date.now();
-        if (input.state === LocationCountState.confirmed) {
-          await confirmLocation(trx, ctx, { subTaskId: input.id, locationId: input.locationId }, now);
-          return;
-        }
-        if (input.state === LocationCountState.confirmedEmpty) {
-          await countLocationEmpty(trx, ctx, { taskId, subTaskId: input.id, locationId: input.locationId }, now);
-          return;
-        }
+      const now = Date.now();
+      if (input.state === LocationCountState.confirmed) {
+        await inLedger(ctx, (trx) =>
+          confirmLocation(trx, ctx, { subTaskId: input.id, locationId: input.locationId }, now),
+        );
+      } else if (input.state === LocationCountState.confirmedEmpty) {
+        await inLedger(ctx, (trx) =>
+          countLocationEmpty(trx, ctx, { taskId, subTaskId: input.id, locationId: input.locationId }, now),
+        );
+      } else {
         const taskStatus = Number(sub.task_inventory_status);
         if (taskStatus === InventoryStatus.submitted) throw new AppError('taskSubmitted');
         if (taskStatus !== InventoryStatus.ready && taskStatus !== InventoryStatus.counting)
           throw statusInvalid(taskStatus);
         if (Number(sub.status) === SubTaskStatus.completed) throw subStatusInvalid(Number(sub.status));
-        const entry = await createSubTaskRepo(trx).lccEntry(ctx, input.id, input.locationId);
-        if (!entry) throw new AppError('locationNotInSubTask', { code: String(input.locationId) });
-        const state = Number(entry.state);
-        if (state !== LocationCountState.confirmed && state !== LocationCountState.confirmedEmpty) return;
-        await tenantScoped(trx, ctx, 'inv_task_location')
-          .updateTable()
-          .set({
-            state: Number(entry.counted_line_count) > 0 ? LocationCountState.counting : LocationCountState.notStarted,
-            confirmed_by: null,
-            confirmed_at: null,
-          })
-          .where('id', '=', entry.id)
-          .execute();
-        await tenantScoped(trx, ctx, 'inv_sub_task')
-          .updateTable()
-          .set({ confirmed_location_count: sql`confirmed_location_count - 1` })
-          .where('id', '=', input.id)
-          .execute();
-        await tenantScoped(trx, ctx, 'inv_task')
-          .updateTable()
-          .set({ confirmed_location_count: sql`confirmed_location_count - 1` })
-          .where('id', '=', taskId)
-          .execute();
-      });
-      const entry = await repo.lccEntry(ctx, input.id, input.locationId);
+        await tdb(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            const entry = await repo.lccEntry(trx, input.id, input.locationId);
+            if (!entry) throw new AppError('locationNotInSubTask', { code: String(input.locationId) });
+            const state = Number(entry.state);
+            if (state !== LocationCountState.confirmed && state !== LocationCountState.confirmedEmpty) return;
+            const back =
+              Number(entry.counted_line_count) > 0 ? LocationCountState.counting : LocationCountState.notStarted;
+            await repo.unconfirm(trx, { entryId: Number(entry.id), subTaskId: input.id, taskId }, back);
+          });
+      }
+      const entry = await repo.lccEntry(tdb(ctx), input.id, input.locationId);
       if (!entry) throw new AppError('locationNotInSubTask', { code: String(input.locationId) });
       return lccDto(entry, time);
     },

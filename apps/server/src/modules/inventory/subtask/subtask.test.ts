@@ -95,7 +95,7 @@ describeEachDialect('inventoryCheckSubTask', (get) => {
       counterIds: [],
     });
     expect(await holder(taskId, 'A-01-01')).toBe(byAisle);
-    const lines = await linesOf(t.kernel.db, taskId);
+    const lines = await linesOf(t, taskId);
     expect(lines.filter((l) => Number(l.sub_task_id) === byAisle)).toHaveLength(4);
     expect((await taskNow(t, taskId, w.admin)).subTaskCount).toBe(2);
 
@@ -194,7 +194,7 @@ describeEachDialect('inventoryCheckSubTask', (get) => {
     expectError(await call(sub.complete, { id: a, version: 0 }), 409, 'subTaskStatusInvalid');
     expectError(await call(sub.reopen, { id: a, version: 0, reason: 'x' }), 409, 'subTaskStatusInvalid');
     // the first count starts the sub-task and the task
-    const line = (await linesOf(t.kernel.db, taskId)).find((l) => l.location_code === 'A-01-01');
+    const line = (await linesOf(t, taskId)).find((l) => l.location_code === 'A-01-01');
     await count(t, contextOf(tenantId, w.adminId), Number(line?.id), 10);
     let d = await detail(a);
     expect(d).toMatchObject({ status: SubTaskStatus.inProgress, countedLineCount: 1 });
@@ -217,7 +217,7 @@ describeEachDialect('inventoryCheckSubTask', (get) => {
     expect((await taskNow(t, taskId, w.admin)).inventoryStatus).toBe(InventoryStatus.counting);
     // B: every location confirmed empty (its lines count as zero), then completed: the task is counted
     await confirmAll(b, 4);
-    const bl = (await linesOf(t.kernel.db, taskId)).filter((l) => l.location_code.startsWith('B'));
+    const bl = (await linesOf(t, taskId)).filter((l) => l.location_code.startsWith('B'));
     expect(bl.map((l) => Number(l.counted_qty))).toEqual([0]);
     await ok(t, sub.complete, { id: b, version: (await detail(b)).version }, w.admin);
     let task1 = await taskNow(t, taskId, w.admin);
@@ -382,7 +382,7 @@ describeEachDialect('inventoryCheckSubTask', (get) => {
     const opened = await t.kernel.files.open(pictures[0]?.file_key ?? '');
     expect(opened?.size).toBeGreaterThan(0);
     opened?.stream.destroy();
-    const s2 = (await linesOf(t.kernel.db, taskId)).find((l) => l.sku_code === 'US2');
+    const s2 = (await linesOf(t, taskId)).find((l) => l.sku_code === 'US2');
     expect(Number(s2?.picture_count)).toBe(2);
     expect((await send('A-01-01.jpg', JPEG_BYTES, beta.token)).statusCode).toBe(404);
   });

@@ -1,8 +1,6 @@
 import { api, type Endpoint } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
 import type { UserContext } from '../../../kernel/http/context';
-import type { TestApp } from '../../../test/harness';
+import { DEFAULT_TENANT, type TestApp } from '../../../test/harness';
 import { sheet, upload, warehouseBody } from '../../warehouse/test-files';
 import { setCount } from '../ledger';
 
@@ -10,6 +8,8 @@ const { warehouseInfo, warehouseArea, warehouseLocation, warehouseConsignor, war
 
 /** The master data and snapshots the count tests share (tests of inventory/task and inventory/subtask). */
 export interface CountWorld {
+  /** The tenant of the world (the default tenant, whose `admin` builds it). */
+  tenantId: number;
   admin: string;
   adminId: number;
   wh: number;
@@ -38,8 +38,16 @@ export async function ok<E extends Endpoint>(t: TestApp, e: E, input: unknown, t
  */
 export async function buildCountWorld(t: TestApp, prefix: string): Promise<CountWorld> {
   const admin = (await t.login('admin')).accessToken;
+  const tenantId = DEFAULT_TENANT;
   const adminId = Number(
-    (await t.kernel.db.selectFrom('sys_user').select('id').where('account', '=', 'admin').executeTakeFirst())?.id,
+    (
+      await t.kernel
+        .tenantDb({ tenantId })
+        .selectFrom('sys_user')
+        .select('id')
+        .where('account', '=', 'admin')
+        .executeTakeFirst()
+    )?.id,
   );
   const n = async (e: Endpoint, input: unknown) => (await ok(t, e, input, admin)) as number;
   const wh = await n(warehouseInfo.add, warehouseBody(`${prefix}W`));
@@ -85,7 +93,7 @@ export async function buildCountWorld(t: TestApp, prefix: string): Promise<Count
     ['B-01-01', `${prefix}S1`, `${prefix}C1`, '', 4],
   ]);
   const otherSnapshot = await importSnapshot(other, [['Z-01-01', `${prefix}S1`, `${prefix}C1`, '', 1]]);
-  return { admin, adminId, wh, other, areaA, areaB, areaZ, loc, c1, c2, snapshot, otherSnapshot };
+  return { tenantId, admin, adminId, wh, other, areaA, areaB, areaZ, loc, c1, c2, snapshot, otherSnapshot };
 }
 
 /** A task body of the world's warehouse and snapshot. */
@@ -127,9 +135,10 @@ export const contextOf = (tenantId: number, userId: number): UserContext =>
     userAgent: 'test',
   }) as UserContext;
 
-/** Lines of a task by location code and SKU code suffix (`A-01-01/S1`). */
-export async function linesOf(db: Kysely<Database>, taskId: number) {
-  const rows = await db
+/** Lines of a task (of the default tenant, where the count world is) in location code order. */
+export async function linesOf(t: TestApp, taskId: number, tenantId = DEFAULT_TENANT) {
+  const rows = await t.kernel
+    .tenantDb({ tenantId })
     .selectFrom('inv_item')
     .selectAll()
     .where('task_id', '=', taskId)
@@ -138,7 +147,10 @@ export async function linesOf(db: Kysely<Database>, taskId: number) {
   return rows;
 }
 
-/** Sets the first-pass count of a line through the ledger (as a hand entry). */
+/**
+ * Sets the first-pass count of a line through the ledger (as a hand entry). The ledger still takes a transaction
+ * of the whole database and sets the tenant itself (it moves to the tenant database with inventory/ledger).
+ */
 export async function count(t: TestApp, ctx: UserContext, itemId: number, quantity: number) {
   return t.kernel.db
     .transaction()
@@ -152,7 +164,8 @@ export async function count(t: TestApp, ctx: UserContext, itemId: number, quanti
  */
 export async function countTask(t: TestApp, w: CountWorld, taskId: number, counts: Record<string, number>) {
   const { inventoryCheckSubTask } = api;
-  const checklist = await t.kernel.db
+  const checklist = await t.kernel
+    .tenantDb(w)
     .selectFrom('inv_task_location')
     .select(['location_id'])
     .where('task_id', '=', taskId)
@@ -168,14 +181,8 @@ export async function countTask(t: TestApp, w: CountWorld, taskId: number, count
     },
     w.admin,
   )) as number;
-  const ctx = contextOf(
-    Number(
-      (await t.kernel.db.selectFrom('inv_task').select('tenant_id').where('id', '=', taskId).executeTakeFirst())
-        ?.tenant_id,
-    ),
-    w.adminId,
-  );
-  for (const line of await linesOf(t.kernel.db, taskId)) {
+  const ctx = contextOf(w.tenantId, w.adminId);
+  for (const line of await linesOf(t, taskId, w.tenantId)) {
     const key = `${line.location_code}/${line.sku_code}`;
     const q = counts[key] ?? counts[`${line.location_code}/${line.sku_code.slice(-2)}`];
     if (q !== undefined) await count(t, ctx, Number(line.id), q);

@@ -14,9 +14,8 @@ import {
   Status,
 } from '@shelfwise/contract';
 import type { Insertable, Updateable } from 'kysely';
-import type { InvTaskTable } from '../../../kernel/db/schema';
 import { ScopeKind } from '../../../kernel/db/schema-inventory';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -26,9 +25,10 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime } from '../../../kernel/i18n/time';
 import { enumParam } from '../../../kernel/i18n/translate';
 import { timeRange } from '../time-range';
-import { createTaskRepo, type TaskFilters, type TaskRow } from './task.repo';
+import { taskRepo as repo, type TaskFilters, type TaskRow } from './task.repo';
 
 type Input<K extends keyof typeof inventoryCheckTask> = InputOf<(typeof inventoryCheckTask)[K]>;
+type TaskTable = TenantDatabase['inv_task'];
 type Scope = { areas: number[]; locations: number[]; consignors: number[] };
 
 /** Newest tasks `list` answers. */
@@ -155,16 +155,16 @@ const LATE_FIELDS = ['name', 'startDate', 'endDate', 'link3d', 'remark'] as cons
 
 /** Count tasks: CRUD, views and export (the status changes are in task-flow.ts). */
 export function createTaskService(kernel: Kernel) {
-  const repo = createTaskRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   async function taskOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
   const dtos = async (ctx: UserContext, rows: TaskRow[], time: TimeFormatter) => {
     const scopes = await repo.scopes(
-      ctx,
+      tdb(ctx),
       rows.map((r) => Number(r.id)),
     );
     return rows.map((r) => taskDto(ctx, r, scopes.get(Number(r.id)), time));
@@ -172,22 +172,24 @@ export function createTaskService(kernel: Kernel) {
 
   /** Checks warehouse, snapshot and scope of a draft; answers the scope rows to write. */
   async function checkDefinition(ctx: UserContext, input: Input<'add'>) {
-    const warehouse = await repo.warehouse(ctx, input.warehouseId);
+    const warehouse = await repo.warehouse(tdb(ctx), ctx, input.warehouseId);
     if (!warehouse) throw notFound('warehouse');
     if (Number(warehouse.status) !== Status.enabled)
       throw new AppError('validation', { count: 1 }, { warehouseId: ['warehouse_disabled'] });
-    const snapshot = await repo.snapshot(ctx, input.snapshotId);
+    const snapshot = await repo.snapshot(tdb(ctx), input.snapshotId);
     if (!snapshot) throw notFound('snapshot');
     if (Number(snapshot.warehouse_id) !== input.warehouseId) throw new AppError('snapshotWarehouseMismatch');
     const fields: Record<string, string[]> = {};
-    if ((await repo.countOwned(ctx, 'wh_area', input.scopeAreaIds, input.warehouseId)) !== input.scopeAreaIds.length)
+    if (
+      (await repo.countOwned(tdb(ctx), 'wh_area', input.scopeAreaIds, input.warehouseId)) !== input.scopeAreaIds.length
+    )
       fields.scopeAreaIds = ['scope_outside_warehouse'];
     if (
-      (await repo.countOwned(ctx, 'wh_location', input.scopeLocationIds, input.warehouseId)) !==
+      (await repo.countOwned(tdb(ctx), 'wh_location', input.scopeLocationIds, input.warehouseId)) !==
       input.scopeLocationIds.length
     )
       fields.scopeLocationIds = ['scope_outside_warehouse'];
-    if ((await repo.countOwned(ctx, 'wh_consignor', input.scopeConsignorIds)) !== input.scopeConsignorIds.length)
+    if ((await repo.countOwned(tdb(ctx), 'wh_consignor', input.scopeConsignorIds)) !== input.scopeConsignorIds.length)
       fields.scopeConsignorIds = ['scope_unknown_consignor'];
     if (Object.keys(fields).length) throw new AppError('validation', { count: Object.keys(fields).length }, fields);
     if (input.startDate && input.endDate && input.endDate < input.startDate) {
@@ -205,7 +207,7 @@ export function createTaskService(kernel: Kernel) {
     const day = (formatTime(Date.now(), ctx.timeZone) ?? '').slice(0, 10).replace(/-/g, '');
     const prefix = `IC${day}`;
     let max = 0;
-    for (const { code } of await repo.codesLike(ctx, prefix)) {
+    for (const { code } of await repo.codesLike(tdb(ctx), prefix)) {
       const tail = code.slice(prefix.length);
       if (/^\d+$/.test(tail)) max = Math.max(max, Number(tail));
     }
@@ -229,16 +231,16 @@ export function createTaskService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input, timeRange(input.startTime, input.endTime, ctx.timeZone));
+      const page = await repo.page(tdb(ctx), ctx, input, timeRange(input.startTime, input.endTime, ctx.timeZone));
       return { ...page, items: await dtos(ctx, page.items, time) };
     },
     list: async (ctx: UserContext, input: Input<'list'>, time: TimeFormatter) =>
-      dtos(ctx, await repo.list(ctx, input, LIST_LIMIT), time),
+      dtos(ctx, await repo.list(tdb(ctx), ctx, input, LIST_LIMIT), time),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
       (await dtos(ctx, [await taskOr404(ctx, id)], time))[0],
     async progress(ctx: UserContext, id: number) {
       const row = await taskOr404(ctx, id);
-      const subs = await repo.subTasks(ctx, id);
+      const subs = await repo.subTasks(tdb(ctx), id);
       return {
         taskId: Number(row.id),
         inventoryStatus: Number(row.inventory_status),
@@ -257,9 +259,9 @@ export function createTaskService(kernel: Kernel) {
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       const scopeRows = await checkDefinition(ctx, input);
       const code = input.code ?? (await nextCode(ctx));
-      if (await repo.codeTaken(ctx, code)) throw new AppError('duplicateCode', { value: code });
+      if (await repo.codeTaken(tdb(ctx), code)) throw new AppError('duplicateCode', { value: code });
       const id = kernel.ids.next();
-      const row: Insertable<InvTaskTable> = withAudit(
+      const row: Insertable<TaskTable> = audited(
         ctx,
         id,
         {
@@ -276,26 +278,27 @@ export function createTaskService(kernel: Kernel) {
         },
         Date.now(),
       );
-      await kernel.db.transaction().execute(async (trx) => {
-        const r = createTaskRepo(trx);
-        await r.insert(ctx, row);
-        await r.replaceScope(ctx, id, scopeRows);
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await repo.insert(trx, row);
+          await repo.replaceScope(trx, id, scopeRows);
+        });
       return id;
     },
 
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
-      const before = await repo.row(ctx, input.id);
+      const before = await repo.row(tdb(ctx), ctx, input.id);
       if (!before) throw notFound();
       if (Number(before.version) !== input.version) throw new AppError('staleVersion');
       const status = Number(before.inventory_status);
       const now = Date.now();
-      let set: Updateable<InvTaskTable>;
+      let set: Updateable<TaskTable>;
       let scopeRows: Awaited<ReturnType<typeof checkDefinition>> | undefined;
       if (status === InventoryStatus.draft) {
         scopeRows = await checkDefinition(ctx, input);
         const code = input.code ?? before.code;
-        if (code !== before.code && (await repo.codeTaken(ctx, code, input.id)))
+        if (code !== before.code && (await repo.codeTaken(tdb(ctx), code, input.id)))
           throw new AppError('duplicateCode', { value: code });
         set = {
           ...columns(input),
@@ -303,7 +306,7 @@ export function createTaskService(kernel: Kernel) {
           link_3d: input.link3d ?? default3dLink(input.warehouseId, input.id),
         };
       } else {
-        const scope = (await repo.scopes(ctx, [input.id])).get(input.id) as Scope;
+        const scope = (await repo.scopes(tdb(ctx), [input.id])).get(input.id) as Scope;
         const same = (a: number[], b: number[]) =>
           a.length === b.length && [...a].sort().join() === [...b].sort().join();
         const fixed =
@@ -331,33 +334,35 @@ export function createTaskService(kernel: Kernel) {
           remark: input.remark ?? null,
         };
       }
-      await kernel.db.transaction().execute(async (trx) => {
-        const r = createTaskRepo(trx);
-        if (!(await r.update(ctx, input.id, input.version, { ...set, ...updated(ctx, now) })))
-          throw new AppError('staleVersion');
-        if (scopeRows) await r.replaceScope(ctx, input.id, scopeRows);
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await repo.update(trx, input.id, input.version, { ...set, ...updatedBy(ctx, now) })))
+            throw new AppError('staleVersion');
+          if (scopeRows) await repo.replaceScope(trx, input.id, scopeRows);
+        });
       kernel.logs.diff(ctx, { table: 'inv_task', id: input.id, op: 'update', before, after: { ...before, ...set } });
     },
 
     async delete(ctx: UserContext, id: number): Promise<void> {
-      const before = await repo.row(ctx, id);
+      const before = await repo.row(tdb(ctx), ctx, id);
       if (!before) throw notFound();
       const status = Number(before.inventory_status);
       const deletable =
         status === InventoryStatus.draft ||
         status === InventoryStatus.cancelled ||
-        (status === InventoryStatus.ready && !(await repo.hasScans(ctx, id)));
+        (status === InventoryStatus.ready && !(await repo.hasScans(tdb(ctx), id)));
       if (!deletable) throw statusInvalid(status);
-      const keys = await repo.pictureKeys(ctx, id);
-      await kernel.db.transaction().execute(async (trx) => {
-        const r = createTaskRepo(trx);
-        // re-read inside the transaction: a scan may have arrived since
-        const row = await r.row(ctx, id);
-        if (!row || Number(row.version) !== Number(before.version)) throw new AppError('staleVersion');
-        if (status === InventoryStatus.ready && (await r.hasScans(ctx, id))) throw statusInvalid(status);
-        await r.removeAll(ctx, id);
-      });
+      const keys = await repo.pictureKeys(tdb(ctx), id);
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          // re-read inside the transaction: a scan may have arrived since
+          const row = await repo.row(trx, ctx, id);
+          if (!row || Number(row.version) !== Number(before.version)) throw new AppError('staleVersion');
+          if (status === InventoryStatus.ready && (await repo.hasScans(trx, id))) throw statusInvalid(status);
+          await repo.removeAll(trx, id);
+        });
       for (const key of keys) await kernel.files.remove(key).catch(() => undefined);
       kernel.logs.diff(ctx, { table: 'inv_task', id, op: 'delete', before });
     },
@@ -372,7 +377,7 @@ export function createTaskService(kernel: Kernel) {
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as TaskFilters, range, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), ctx, filters as TaskFilters, range, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const r of rows) {
             const diff = visibleDiff(ctx, Number(r.count_mode), r.diff_line_count);
@@ -404,7 +409,7 @@ export function createTaskService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize }, range)).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize }, range)).items;
       }
     },
     /** Fields a non-draft update may change (for documentation and tests). */

@@ -148,7 +148,7 @@ describeEachDialect('inventoryCheckTask', (get) => {
       locationCount: 6,
       countedLineCount: 0,
     });
-    const lines = await linesOf(t.kernel.db, all);
+    const lines = await linesOf(t, all);
     expect(lines.map((l) => [l.location_code, l.sku_code, l.lot, Number(l.book_qty), l.status])).toEqual([
       ['A-01-01', 'TS1', '', 10, ItemStatus.pending],
       ['A-01-01', 'TS2', 'L1', 5, ItemStatus.pending],
@@ -177,7 +177,7 @@ describeEachDialect('inventoryCheckTask', (get) => {
       lineCount: 5,
       locationCount: 6,
     });
-    expect((await linesOf(t.kernel.db, all)).length).toBe(5);
+    expect((await linesOf(t, all)).length).toBe(5);
     await ok(
       t,
       sub.add,
@@ -241,7 +241,7 @@ describeEachDialect('inventoryCheckTask', (get) => {
       submitUserName: 'System administrator',
     });
     expect(d.submitTime).toBeTruthy();
-    const lines = await linesOf(t.kernel.db, id);
+    const lines = await linesOf(t, id);
     expect(lines.map((l) => [l.location_code, l.status])).toEqual([
       ['A-01-01', ItemStatus.resolved],
       ['A-01-01', ItemStatus.resolved],
@@ -271,7 +271,7 @@ describeEachDialect('inventoryCheckTask', (get) => {
       code: 'taskSubmitted',
       status: 409,
     });
-    expect(Number((await linesOf(t.kernel.db, id))[0]?.counted_qty)).toBe(10);
+    expect(Number((await linesOf(t, id))[0]?.counted_qty)).toBe(10);
     expectError(await call(task.delete, { id }), 409, 'taskStatusInvalid');
   });
 
@@ -291,7 +291,7 @@ describeEachDialect('inventoryCheckTask', (get) => {
     d = await taskNow(t, zero, w.admin);
     const out = (await ok(t, task.submit, { id: zero, version: d.version }, w.admin)) as { reviewTaskIds: number[] };
     expect(out.reviewTaskIds).toHaveLength(1);
-    const lines = await linesOf(t.kernel.db, zero);
+    const lines = await linesOf(t, zero);
     const missing = lines.filter((l) => l.result === ItemResult.missing);
     expect(missing.map((l) => [l.location_code, Number(l.counted_qty), l.status])).toEqual([
       ['A-01-02', 0, ItemStatus.recountRequested],
@@ -309,14 +309,14 @@ describeEachDialect('inventoryCheckTask', (get) => {
     expect(await ok(t, task.submit, { id: clean, version: d.version }, w.admin)).toEqual({ reviewTaskIds: [] });
     d = await taskNow(t, clean, w.admin);
     expect(d.auditStatus).toBe(AuditStatus.pendingAudit);
-    expect((await linesOf(t.kernel.db, clean)).every((l) => l.status === ItemStatus.resolved)).toBe(true);
+    expect((await linesOf(t, clean)).every((l) => l.status === ItemStatus.resolved)).toBe(true);
 
     const twice = await readyTask(t, w, { requiredPasses: 2 });
     await countTask(t, w, twice, exact);
     d = await taskNow(t, twice, w.admin);
     const out = (await ok(t, task.submit, { id: twice, version: d.version }, w.admin)) as { reviewTaskIds: number[] };
     expect(out.reviewTaskIds).toHaveLength(1);
-    expect((await linesOf(t.kernel.db, twice)).every((l) => l.status === ItemStatus.recountRequested)).toBe(true);
+    expect((await linesOf(t, twice)).every((l) => l.status === ItemStatus.recountRequested)).toBe(true);
     expect((await taskNow(t, twice, w.admin)).auditStatus).toBe(AuditStatus.inReview);
   });
 
