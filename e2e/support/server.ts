@@ -44,7 +44,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // a server that did not start in time is ended: left running it would keep the journey's process (and the
+    // whole node:test run) waiting for it forever
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /running at (http:\/\/localhost:\d+)/.exec(output);
