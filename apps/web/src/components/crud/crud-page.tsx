@@ -301,7 +301,7 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
         columns={columns}
         {...table}
         loading={
-          props.quietRefetch ? (page.isPending && page.fetchStatus !== 'idle') || page.isPlaceholderData : table.loading
+          props.quietRefetch ? page.fetchStatus !== 'idle' && (page.isPending || page.isPlaceholderData) : table.loading
         }
         onRefresh={props.refreshable === false ? undefined : table.onRefresh}
         onAdd={
