@@ -145,7 +145,7 @@ export interface CrudPageProps<S extends CrudService> {
   onAdd?: () => void;
   /** Row actions as icons with tooltips (wide tables). */
   compactActions?: boolean;
-  /** The page's toolbar buttons come before Import; a function gets the selected row keys. */
+  /** The page's toolbar buttons come before Import (default: after it). */
   toolbarFirst?: boolean;
   /** The batch delete message is a success (green) rather than an information. */
   batchDeletedSuccess?: boolean;
