@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { ApiError, call } from '../../lib/api/client';
 import { getDownload, postDownload, uploadFile } from '../../lib/api/files';
 import { Auth, useCan } from './auth';
-import { type CrudColumn, CrudTable } from './crud-table';
+import { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
 import type { ExportScope } from './crud-toolbar';
 import { EditDialog } from './edit-dialog';
 import type { FieldConfig } from './form-fields';
@@ -17,7 +17,7 @@ import { ImportDialog, type ImportReport } from './import-dialog';
 import { pagedTableProps } from './paged-table-props';
 import { RowActions } from './row-actions';
 import { SearchForm } from './search-form';
-import { usePageParams } from './use-page-params';
+import { type PageParams, usePageParams } from './use-page-params';
 import './crud.texts';
 
 /**
@@ -48,6 +48,27 @@ export type CrudFilters<S extends CrudService> = Omit<
 export type CrudFormValues<S extends CrudService> = S['add'] extends Endpoint ? z.input<S['add']['input']> : never;
 
 type Identified = { id: number };
+
+/** The filters and paging of a list page (`usePageParams`), when the page keeps them itself. */
+export interface CrudPageState {
+  filters: object;
+  input: object;
+  // biome-ignore lint/suspicious/noExplicitAny: each page narrows the sort field to its endpoint's whitelist
+  params: PageParams<any>;
+  // biome-ignore lint/suspicious/noExplicitAny: the page's own filter type
+  search: (filters: any) => void;
+  // biome-ignore lint/suspicious/noExplicitAny: each page narrows the sort field to its endpoint's whitelist
+  change: (next: Partial<PageParams<any>>) => void;
+}
+/** A query of the service's page, when the page fetches the list itself. */
+export interface CrudPageQuery<S extends CrudService> {
+  data?: PageResult<CrudRow<S>>;
+  isFetching: boolean;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  fetchStatus: string;
+  refetch: () => unknown;
+}
 type Permitted = PermissionCode;
 
 const route = (e: Endpoint) => e as unknown as Route;
@@ -73,6 +94,13 @@ export interface CrudPageProps<S extends CrudService> {
     defaults?: Partial<CrudFormValues<S>> | ((filters: CrudFilters<S>) => Partial<CrudFormValues<S>>);
     /** Turns the form's values into the body (defaults for fields left empty, ...). */
     toInput?: (values: Record<string, unknown>) => Record<string, unknown>;
+    /** The form's values of the edited row (default: the row itself), e.g. codes as a cascader's path. */
+    fromRow?: (row: CrudRow<S>) => Record<string, unknown>;
+    /** Sends the checked body through `save` and does more after it (a file uploaded once the row has its id). */
+    submit?: (
+      body: Record<string, unknown>,
+      save: (body: Record<string, unknown>) => Promise<unknown>,
+    ) => Promise<unknown>;
   };
   /**
    * A service without an export endpoint: the table writes the rows itself (CSV) under this file name, "all" reading
@@ -91,12 +119,42 @@ export interface CrudPageProps<S extends CrudService> {
   batchDeleted?: (result: unknown) => string;
   /** More links in a row's actions. */
   rowActions?: (row: CrudRow<S>) => ReactNode;
-  /** More buttons in the toolbar. */
-  toolbarExtra?: ReactNode;
+  /** More buttons in the toolbar; a function gets the selected row keys (actions on the selection). */
+  toolbarExtra?: ReactNode | ((selected: Key[]) => ReactNode);
   /** Download names (without .xlsx) of the export and the import template. */
   files?: { export: string; template?: string };
   /** Test ids: `<testId>-dialog`, `<testId>-import`, `<testId>-import-dialog`. */
   testId: string;
+
+  // For lists with more than one endpoint's behaviour (counting, storage locations, snapshots):
+  /** The page keeps the filters and paging (`usePageParams`): its header, dialogs or the address use them. */
+  pageState?: CrudPageState;
+  /** The page fetches the list itself (polled while counting, or only once a task is chosen). */
+  query?: CrudPageQuery<S>;
+  /** Refetches update the figures in place, without the loading veil (lists polled while counting). */
+  quietRefetch?: boolean;
+  /** Whether the refresh button shows (default: yes; not while there is nothing to fetch). */
+  refreshable?: boolean;
+  /** Turns the search form's values into the filters (a date range into from / to dates). */
+  toFilters?: (values: Record<string, unknown>) => CrudFilters<S>;
+  /** Values the search form starts with (a task given in the address). */
+  searchInitialValues?: Record<string, unknown>;
+  /** Shown between the search form and the table (what the list is narrowed to). */
+  header?: ReactNode;
+  /** Adding opens the page's own dialog instead of `form` (shown by the add endpoint's permission). */
+  onAdd?: () => void;
+  /** Row actions as icons with tooltips (wide tables). */
+  compactActions?: boolean;
+  /** The page's toolbar buttons come before Import (default: after it). */
+  toolbarFirst?: boolean;
+  /** The batch delete message is a success (green) rather than an information. */
+  batchDeletedSuccess?: boolean;
+  /** Why nothing can be exported now (shown as a warning instead of exporting). */
+  exportBlocked?: string;
+  /** More props of the antd table (expandable rows, row events, the empty text). */
+  tableProps?: CrudTableProps<CrudRow<S>>['tableProps'];
+  /** No padding around the page (a panel inside tabs). */
+  bare?: boolean;
 }
 
 /**
@@ -112,14 +170,15 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const can = useCan();
   const qc = useQueryClient();
   const name = service.page.service;
-  const { filters, params, input, search, change } = usePageParams<CrudFilters<S> & object>(
-    {} as CrudFilters<S> & object,
-  );
-  const page = useQuery({
+  const ownState = usePageParams<CrudFilters<S> & object>({} as CrudFilters<S> & object);
+  const { filters, params, input, search, change } = props.pageState ?? ownState;
+  const ownQuery = useQuery({
     queryKey: [name, 'page', input],
     queryFn: () => call(route(service.page), input) as Promise<PageResult<CrudRow<S>>>,
     placeholderData: keepPreviousData,
+    enabled: !props.query,
   });
+  const page = props.query ?? ownQuery;
   const invalidate = () =>
     Promise.all([name, ...(props.alsoInvalidates ?? [])].map((key) => qc.invalidateQueries({ queryKey: [key] })));
   const save = useMutation({
@@ -158,6 +217,7 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
           fixed: 'right',
           render: (_: unknown, row: CrudRow<S>) => (
             <RowActions
+              compact={props.compactActions}
               name={props.rowName(row)}
               onEdit={editCode ? () => setEditing({ row }) : undefined}
               editCode={editCode ?? { all: [] }}
@@ -174,6 +234,10 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
 
   const exportFile = async (scope: ExportScope, keys: Key[]) => {
     if (!service.export || (scope === 'selected' && keys.length === 0)) return;
+    if (props.exportBlocked) {
+      void message.warning(props.exportBlocked);
+      return;
+    }
     const { page: p, pageSize, ...filters } = input as typeof input & { page: number; pageSize: number };
     try {
       await postDownload(
@@ -200,47 +264,74 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   };
   const batchDelete = async (keys: Key[]) => {
     const result = await batchRemove.mutateAsync(keys.map(Number));
-    if (props.batchDeleted) void message.info(props.batchDeleted(result));
+    if (props.batchDeleted) void message[props.batchDeletedSuccess ? 'success' : 'info'](props.batchDeleted(result));
   };
   const defaults = form?.defaults;
   const initialValues = useMemo(
     () =>
-      (editing?.row ??
+      ((editing?.row && form?.fromRow ? form.fromRow(editing.row) : editing?.row) ??
         (typeof defaults === 'function' ? defaults(filters as CrudFilters<S>) : defaults) ??
         {}) as Record<string, unknown>,
-    [editing, defaults, filters],
+    [editing, defaults, filters, form?.fromRow],
   );
   const importCode = codeOf(service.import);
   const exportCode = codeOf(service.export);
   const template = service.importTemplate;
+  const importButton = importCode ? (
+    <Auth code={importCode}>
+      <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid={`${testId}-import`}>
+        {t('importButton')}
+      </Button>
+    </Auth>
+  ) : null;
+  const extra = props.toolbarExtra;
+  const table = pagedTableProps(page, params, change);
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Record<string, unknown>> fields={props.searchFields} onSearch={(f) => search(f as CrudFilters<S>)} />
+    <div style={props.bare ? undefined : { padding: 12 }}>
+      <SearchForm<Record<string, unknown>>
+        fields={props.searchFields}
+        initialValues={props.searchInitialValues}
+        onSearch={(f) => search((props.toFilters ? props.toFilters(f) : f) as CrudFilters<S>)}
+      />
+      {props.header}
       <CrudTable<CrudRow<S>>
         pageKey={props.pageKey}
         title={props.title}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={form && service.add && props.canAdd !== false ? () => setEditing({}) : undefined}
+        {...table}
+        loading={
+          props.quietRefetch ? page.fetchStatus !== 'idle' && (page.isPending || page.isPlaceholderData) : table.loading
+        }
+        onRefresh={props.refreshable === false ? undefined : table.onRefresh}
+        onAdd={
+          props.onAdd && service.add
+            ? props.onAdd
+            : form && service.add && props.canAdd !== false
+              ? () => setEditing({})
+              : undefined
+        }
         addCode={codeOf(service.add)}
         onBatchDelete={service.batchDelete ? batchDelete : undefined}
         batchDeleteCode={codeOf(service.batchDelete)}
         exportFile={exportCode && can(exportCode) ? exportFile : undefined}
         exportName={props.clientExport}
         fetchAll={props.clientExport ? fetchAll : undefined}
-        toolbarExtra={
-          <>
-            {importCode ? (
-              <Auth code={importCode}>
-                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid={`${testId}-import`}>
-                  {t('importButton')}
-                </Button>
-              </Auth>
-            ) : null}
-            {props.toolbarExtra}
-          </>
-        }
+        toolbarExtra={(selected: Key[]) => {
+          const own = typeof extra === 'function' ? extra(selected) : extra;
+          return props.toolbarFirst ? (
+            <>
+              {own}
+              {importButton}
+            </>
+          ) : (
+            <>
+              {importButton}
+              {own}
+            </>
+          );
+        }}
+        tableProps={props.tableProps}
       />
       {form && service.add ? (
         <EditDialog<Record<string, unknown>>
@@ -254,7 +345,11 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
             ...(form.toInput ? form.toInput(v) : v),
             id: (editing?.row as Identified | undefined)?.id,
           })}
-          onSubmit={(body) => save.mutateAsync(body as Partial<Identified>)}
+          onSubmit={(body) =>
+            form.submit
+              ? form.submit(body as Record<string, unknown>, (b) => save.mutateAsync(b as Partial<Identified>))
+              : save.mutateAsync(body as Partial<Identified>)
+          }
           onClose={() => setEditing(null)}
           testId={`${testId}-dialog`}
         />

@@ -6,6 +6,8 @@ export {
   type CrudFormValues,
   CrudPage,
   type CrudPageProps,
+  type CrudPageQuery,
+  type CrudPageState,
   type CrudRow,
   type CrudService,
 } from './crud-page';

@@ -12,7 +12,7 @@ const PART = /^[\w-]*$/;
  * The fields of the location dialog. The warehouse only narrows the area picker (a location may move to another
  * area of its warehouse, not to another warehouse); a count lock shows but cannot be chosen.
  */
-export function useLocationFields(row: LocationRow | undefined): FieldConfig[] {
+export function useLocationFields(): (row: LocationRow | undefined) => FieldConfig[] {
   const { t } = useTranslation('warehouse');
   const warehouses = useWarehouseOptions();
   const statuses = useEnumOptions(LocationStatusEnum).map((o) => ({
@@ -27,7 +27,7 @@ export function useLocationFields(row: LocationRow | undefined): FieldConfig[] {
     maxLength: 16,
     rules: [{ pattern: PART, message: t('location.partRule') }],
   });
-  return [
+  return (row) => [
     {
       name: 'warehouseId',
       label: t('location.warehouse'),

@@ -1,39 +1,21 @@
-import { AppstoreAddOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, PrinterOutlined } from '@ant-design/icons';
 import { warehouseLocation } from '@shelfwise/contract';
 import { AbcClassEnum, LocationStatus, LocationStatusEnum } from '@shelfwise/contract/enums';
-import { App, Button, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import type { Key } from 'react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Auth,
   type CrudColumn,
-  CrudTable,
-  EditDialog,
+  CrudPage,
+  type CrudRow,
   type FieldConfig,
-  ImportDialog,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
   StatusCell,
-  useCan,
   usePageParams,
 } from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { ApiError } from '../../lib/api/client';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../system';
-import {
-  downloadLocationTemplate,
-  exportLocations,
-  type LocationPageInput,
-  type LocationRow,
-  useBatchDeleteLocations,
-  useDeleteLocation,
-  useImportLocations,
-  useLocationPage,
-  useSaveLocation,
-  useSetLocationStatus,
-} from './location.api';
+import { useSetLocationStatus } from './location.api';
 import { useLocationFields } from './location-form';
 import { LocationGeneratorDialog } from './location-generator-dialog';
 import { AreaSelect, useWarehouseOptions } from './warehouse-pickers';
@@ -42,15 +24,7 @@ import './warehouse.texts';
 // the label sheet (barcodes, QR codes, PDF) loads only when someone prints
 const LabelPrintDialog = lazy(() => import('./labels/label-print-dialog'));
 
-type Filters = {
-  warehouseId?: number;
-  areaId?: number;
-  code?: string;
-  aisle?: string;
-  status?: 1 | 2 | 3;
-  abcClass?: 1 | 2 | 3;
-};
-type Editing = { row?: LocationRow } | null;
+type LocationRow = CrudRow<typeof warehouseLocation>;
 type LabelSelection = { ids: number[] } | { areaId: number };
 
 const num = (v: number | null, digits = 2) =>
@@ -62,28 +36,18 @@ const num = (v: number | null, digits = 2) =>
  */
 export default function LocationPage() {
   const { t } = useTranslation('warehouse');
-  const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
-  const can = useCan();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<LocationPageInput['field']>>(
-    {},
-  );
-  const page = useLocationPage(input);
+  // the generator and the labels start from the filtered warehouse and area
+  const state = usePageParams<{ warehouseId?: number; areaId?: number }>({});
+  const { filters } = state;
   const warehouses = useWarehouseOptions();
   const statuses = useEnumOptions(LocationStatusEnum);
   const statusLabel = useEnumLabel(LocationStatusEnum);
   const abc = useEnumOptions(AbcClassEnum);
   const abcLabel = useEnumLabel(AbcClassEnum);
-  const save = useSaveLocation();
-  const remove = useDeleteLocation();
-  const batchRemove = useBatchDeleteLocations();
   const setStatus = useSetLocationStatus();
-  const importLocations = useImportLocations();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [labels, setLabels] = useState<LabelSelection | null>(null);
-  const formFields = useLocationFields(editing?.row);
+  const formFields = useLocationFields();
 
   const searchFields: FieldConfig[] = [
     {
@@ -180,47 +144,10 @@ export default function LocationPage() {
       sortField: 'createTime',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          compact
-          name={row.code}
-          onEdit={() => setEditing({ row })}
-          editCode="warehouseLocation:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="warehouseLocation:delete"
-        />
-      ),
-    },
   ];
 
-  const initialValues = useMemo(
-    () => editing?.row ?? { status: 1, warehouseId: filters.warehouseId, areaId: filters.areaId },
-    [editing, filters.warehouseId, filters.areaId],
-  );
-
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportLocations({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-  const batchDelete = async (keys: Key[]) => {
-    const count = await batchRemove.mutateAsync(keys.map(Number));
-    void message.success(t('location.batchDeleted', { count }));
-  };
+  // a new location starts in the filtered warehouse and area (the warehouse narrows the area picker)
+  const newLocation = { status: 1 as const, warehouseId: filters.warehouseId, areaId: filters.areaId };
   const printButton = (selected: Key[]) => {
     const selection: LabelSelection | null = selected.length
       ? { ids: selected.map(Number) }
@@ -244,18 +171,31 @@ export default function LocationPage() {
   };
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<LocationRow>
+    <>
+      <CrudPage
+        service={warehouseLocation}
         pageKey="warehouse.location"
         title={t('location.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="warehouseLocation:add"
-        onBatchDelete={batchDelete}
-        batchDeleteCode="warehouseLocation:batchDelete"
-        exportFile={can('warehouseLocation:export') ? exportFile : undefined}
+        pageState={state}
+        form={{
+          fields: formFields,
+          addTitle: t('location.add'),
+          editTitle: t('location.edit'),
+          width: 760,
+          defaults: newLocation,
+          // the warehouse only narrows the area picker
+          toInput: ({ warehouseId: _w, ...v }) => v,
+        }}
+        // areas and warehouses show their number of locations
+        alsoInvalidates={['warehouseArea', 'warehouseInfo']}
+        rowName={(row) => row.code}
+        compactActions
+        batchDeleted={(count) => t('location.batchDeleted', { count })}
+        batchDeletedSuccess
+        files={{ export: 'storage-locations', template: 'storage-location-import-template' }}
+        toolbarFirst
         toolbarExtra={(selected) => (
           <>
             <Auth code="warehouseLocation:generate">
@@ -268,25 +208,9 @@ export default function LocationPage() {
               </Button>
             </Auth>
             {printButton(selected)}
-            <Auth code="warehouseLocation:import">
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="location-import">
-                {t('import.button')}
-              </Button>
-            </Auth>
           </>
         )}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('location.edit') : t('location.add')}
-        width={760}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? warehouseLocation.update.input : warehouseLocation.add.input}
-        toInput={({ warehouseId: _w, ...v }) => ({ ...v, id: editing?.row?.id })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="location-dialog"
+        testId="location"
       />
       <LocationGeneratorDialog
         open={generating}
@@ -294,19 +218,11 @@ export default function LocationPage() {
         warehouseId={filters.warehouseId}
         areaId={filters.areaId}
       />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImport={(i) => importLocations.mutateAsync(i)}
-        pending={importLocations.isPending}
-        downloadTemplate={downloadLocationTemplate}
-        testId="location-import-dialog"
-      />
       {labels ? (
         <Suspense fallback={null}>
           <LabelPrintDialog selection={labels} onClose={() => setLabels(null)} />
         </Suspense>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -40,15 +40,15 @@ export function warehouseInput({ region, ...values }: WarehouseFormValues, id: n
 
 /**
  * The fields of the warehouse dialog, in the spec's order with its required-field prompts. The organisation tree
- * loads while the dialog is open; the floor plan is offered to users who may upload it.
+ * is the one the page's search form loads; the floor plan is offered to users who may upload it.
  */
-export function useWarehouseFields(row: WarehouseRow | undefined, open: boolean): FieldConfig[] {
+export function useWarehouseFields(): (row: WarehouseRow | undefined) => FieldConfig[] {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation('crud');
   const can = useCan();
-  const orgs = useOrgTree({}, open && can('sysOrg:list'));
+  const orgs = useOrgTree({}, can('sysOrg:list'));
   const treeData = useMemo(() => orgTreeData(orgs.data ?? []), [orgs.data]);
-  return [
+  return (row) => [
     {
       name: 'code',
       label: t('info.code'),

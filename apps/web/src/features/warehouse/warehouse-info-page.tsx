@@ -1,35 +1,21 @@
-import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { PictureOutlined } from '@ant-design/icons';
 import { warehouseInfo } from '@shelfwise/contract';
-import { App, Button, Space, Tooltip, Typography } from 'antd';
-import type { Key } from 'react';
-import { useMemo, useState } from 'react';
+import { App, Space, Tooltip, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Auth,
   type CrudColumn,
-  CrudTable,
-  EditDialog,
+  CrudPage,
   type FieldConfig,
-  ImportDialog,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
   statusColumn,
   useCan,
   usePageParams,
 } from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { ApiError } from '../../lib/api/client';
 import { useUserInfo } from '../auth/session.api';
 import { orgTreeData, useOrgTree } from '../system';
 import { statusOptions } from '../system/status';
 import {
-  downloadWarehouseTemplate,
-  exportWarehouses,
-  useDeleteWarehouse,
-  useImportWarehouses,
   useRegionNames,
-  useSaveWarehouse,
   useSetWarehouseStatus,
   useUploadFloorPlan,
   useWarehousePage,
@@ -45,7 +31,6 @@ import {
 import './warehouse.texts';
 
 type Filters = { code?: string; name?: string; status?: 1 | 2; orgId?: number };
-type Editing = { row?: WarehouseRow } | null;
 
 /**
  * Warehouses (`warehouseInfo`): filters, paged list with area and location counts, add/edit with the address
@@ -57,17 +42,13 @@ export default function WarehouseInfoPage() {
   const { message } = App.useApp();
   const can = useCan();
   const { data: me } = useUserInfo();
-  const { params, input, search, change } = usePageParams<Filters, NonNullable<WarehousePageInput['field']>>({});
-  const page = useWarehousePage(input);
+  // the page reads its rows: the region cells name the codes of the rows shown
+  const state = usePageParams<Filters, NonNullable<WarehousePageInput['field']>>({});
+  const page = useWarehousePage(state.input);
   const orgs = useOrgTree({}, can('sysOrg:list'));
-  const save = useSaveWarehouse();
   const uploadPlan = useUploadFloorPlan();
-  const remove = useDeleteWarehouse();
   const setStatus = useSetWarehouseStatus();
-  const importWarehouses = useImportWarehouses();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [importing, setImporting] = useState(false);
-  const fields = useWarehouseFields(editing?.row, !!editing);
+  const fields = useWarehouseFields();
   const orgTree = useMemo(() => orgTreeData(orgs.data ?? []), [orgs.data]);
   const rows = page.data?.items ?? [];
   const regionNames = useRegionNames(
@@ -170,31 +151,16 @@ export default function WarehouseInfoPage() {
       sortField: 'createTime',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="warehouseInfo:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="warehouseInfo:delete"
-          deleteDisabled={row.areaCount > 0 ? t('info.inUse', { count: row.areaCount }) : undefined}
-        />
-      ),
-    },
   ];
 
-  const initialValues = useMemo(() => warehouseFormValues(editing?.row, me?.orgId), [editing, me?.orgId]);
-
   // the warehouse first (a new one needs its id), then its floor plan; a failed upload keeps the saved warehouse
-  const submit = async (body: unknown) => {
-    const { floorPlanFile, ...rest } = body as Parameters<typeof save.mutateAsync>[0] & { floorPlanFile?: File };
-    const id = await save.mutateAsync(rest);
-    if (!floorPlanFile) return;
+  const submit = async (
+    { floorPlanFile, ...body }: Record<string, unknown>,
+    save: (body: Record<string, unknown>) => Promise<unknown>,
+  ) => {
+    const result = await save(body);
+    if (!(floorPlanFile instanceof File)) return;
+    const id = (body.id as number | undefined) ?? (result as number);
     try {
       await uploadPlan.mutateAsync({ id, file: floorPlanFile });
     } catch (e) {
@@ -202,60 +168,29 @@ export default function WarehouseInfoPage() {
     }
   };
 
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportWarehouses({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<WarehouseRow>
-        pageKey="warehouse.info"
-        title={t('info.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="warehouseInfo:add"
-        exportFile={can('warehouseInfo:export') ? exportFile : undefined}
-        toolbarExtra={
-          <Auth code="warehouseInfo:import">
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="warehouse-import">
-              {t('import.button')}
-            </Button>
-          </Auth>
-        }
-      />
-      <EditDialog<WarehouseFormValues>
-        open={!!editing}
-        title={editing?.row ? t('info.edit') : t('info.add')}
-        width={760}
-        fields={fields}
-        initialValues={initialValues}
-        schema={editing?.row ? warehouseInfo.update.input : warehouseInfo.add.input}
-        toInput={(v) => warehouseInput(v, editing?.row?.id)}
-        onSubmit={submit}
-        onClose={() => setEditing(null)}
-        testId="warehouse-dialog"
-      />
-      <ImportDialog
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImport={(i) => importWarehouses.mutateAsync(i)}
-        pending={importWarehouses.isPending}
-        downloadTemplate={downloadWarehouseTemplate}
-        testId="warehouse-import-dialog"
-      />
-    </div>
+    <CrudPage
+      service={warehouseInfo}
+      pageKey="warehouse.info"
+      title={t('info.title')}
+      searchFields={searchFields}
+      columns={columns}
+      pageState={state}
+      query={page}
+      form={{
+        fields,
+        addTitle: t('info.add'),
+        editTitle: t('info.edit'),
+        width: 760,
+        defaults: () => warehouseFormValues(undefined, me?.orgId) as Record<string, unknown>,
+        fromRow: (row) => warehouseFormValues(row, undefined),
+        toInput: (v) => warehouseInput(v as WarehouseFormValues, undefined),
+        submit,
+      }}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.areaCount > 0 ? t('info.inUse', { count: row.areaCount }) : undefined)}
+      files={{ export: 'warehouses', template: 'warehouse-import-template' }}
+      testId="warehouse"
+    />
   );
 }

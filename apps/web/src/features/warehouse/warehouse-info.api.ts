@@ -1,16 +1,12 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api/client';
-import { getDownload, postDownload, uploadFile } from '../../lib/api/files';
+import { uploadFile } from '../../lib/api/files';
 
 /** Input of the warehouses page. */
 export type WarehousePageInput = RouteInput<typeof api.warehouseInfo.page>;
 /** A warehouse row. */
 export type WarehouseRow = RouteOutput<typeof api.warehouseInfo.page>['items'][number];
-/** The body of add / update. */
-export type WarehouseInput = RouteInput<typeof api.warehouseInfo.add> & { id?: number };
-/** The body of the export. */
-export type WarehouseExportInput = RouteInput<typeof api.warehouseInfo.export>;
 
 /** Query keys of the warehouses feature (areas and locations show warehouse names, so they hang below it). */
 export const warehouseKeys = {
@@ -44,25 +40,6 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: warehouseKeys.all });
 }
 
-/** Adds (answers the new id) or updates a warehouse, silently: the dialog shows the outcome. */
-export function useSaveWarehouse() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (input: WarehouseInput): Promise<number> => {
-      if (!input.id) return call(api.warehouseInfo.add, input, { silent: true });
-      await call(api.warehouseInfo.update, { ...input, id: input.id }, { silent: true });
-      return input.id;
-    },
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes a warehouse that has no storage areas. */
-export function useDeleteWarehouse() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(api.warehouseInfo.delete, { id }), onSuccess: invalidate });
-}
-
 /** Enables or disables a warehouse. */
 export function useSetWarehouseStatus() {
   const invalidate = useInvalidate();
@@ -78,26 +55,6 @@ export function useUploadFloorPlan() {
   return useMutation({
     mutationFn: ({ id, file }: { id: number; file: File }) =>
       uploadFile(api.warehouseInfo.uploadFloorPlan, file, { id: String(id) }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Downloads the warehouses of the filters (selected, this page or all) as .xlsx. */
-export function exportWarehouses(input: WarehouseExportInput): Promise<void> {
-  return postDownload(api.warehouseInfo.export, input, 'warehouses.xlsx');
-}
-
-/** Downloads the warehouse import template. */
-export function downloadWarehouseTemplate(): Promise<void> {
-  return getDownload(api.warehouseInfo.importTemplate, 'warehouse-import-template.xlsx');
-}
-
-/** Imports warehouses from an .xlsx file; with `partial` the good rows are kept when others fail. */
-export function useImportWarehouses() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ file, partial }: { file: File; partial: boolean }) =>
-      uploadFile(api.warehouseInfo.import, file, { partial: String(partial) }),
     onSuccess: invalidate,
   });
 }

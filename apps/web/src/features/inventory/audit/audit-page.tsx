@@ -1,25 +1,18 @@
 import { AuditOutlined, CameraOutlined, EyeOutlined } from '@ant-design/icons';
+import { inventoryCheckAudit } from '@shelfwise/contract';
 import { AuditStatus, AuditStatusEnum, InventoryTaskTypeEnum } from '@shelfwise/contract/enums';
 import { Badge, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  usePageParams,
-} from '../../../components/crud';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../../components/crud';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../../system';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
-import { type AuditPageInput, type AuditRow, useAuditPage } from './audit.api';
 import { AccuracyText, SignedQty } from './audit-cells';
 import { AuditDrawer } from './audit-drawer';
 import { formatMoney, formatPercent, formatQty } from './audit-figures';
 import './audit.texts';
 
-type Filters = { warehouseId?: number; auditStatus?: number; code?: string };
+type AuditRow = CrudRow<typeof inventoryCheckAudit>;
 
 /**
  * The audit centre (`inventoryCheckAudit`): submitted tasks with their differences, value of differences, accuracy
@@ -28,14 +21,6 @@ type Filters = { warehouseId?: number; auditStatus?: number; code?: string };
  */
 export default function AuditPage() {
   const { t } = useTranslation('audit');
-  const {
-    filters: _f,
-    params,
-    input,
-    search,
-    change,
-  } = usePageParams<Filters, NonNullable<AuditPageInput['field']>>({});
-  const page = useAuditPage(input as AuditPageInput);
   const warehouses = useWarehouseOptions();
   const statuses = useEnumOptions(AuditStatusEnum, [
     AuditStatus.pendingAudit,
@@ -186,17 +171,20 @@ export default function AuditPage() {
   ];
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<AuditRow>
+    <>
+      <CrudPage
+        // the list is exported as the table shows it (CSV)
+        service={{ page: inventoryCheckAudit.page }}
         pageKey="inventory.audit"
         title={t('list.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        exportName="audit-centre"
+        rowName={(r) => r.code}
+        clientExport="audit-centre"
         tableProps={{ onRow: (r) => ({ onDoubleClick: () => setOpened(r.id) }) }}
+        testId="audit"
       />
       <AuditDrawer taskId={opened} onClose={() => setOpened(null)} />
-    </div>
+    </>
   );
 }

@@ -5,10 +5,6 @@ import { postDownload } from '../../../lib/api/files';
 import { useTheme } from '../../../lib/theme/theme-store';
 import type { RecountCandidate } from './audit-figures';
 
-/** Input of the audit centre list. */
-export type AuditPageInput = RouteInput<typeof api.inventoryCheckAudit.page>;
-/** A submitted task as the audit centre lists it. */
-export type AuditRow = RouteOutput<typeof api.inventoryCheckAudit.page>['items'][number];
 /** The audit view of one task. */
 export type AuditDetail = RouteOutput<typeof api.inventoryCheckAudit.detail>;
 /** Differences grouped by consignor, area or SKU. */
@@ -29,7 +25,6 @@ export type RejectRecountInput = RouteInput<typeof api.inventoryCheckAudit.rejec
 /** Query keys of the audit centre (lines, tasks and reviews keep the keys of their own services). */
 export const auditKeys = {
   all: ['inventoryCheckAudit'] as const,
-  page: (input: AuditPageInput) => ['inventoryCheckAudit', 'page', input] as const,
   detail: (id: number) => ['inventoryCheckAudit', 'detail', id] as const,
   history: (itemId: number) => ['inventoryCheckAudit', 'history', itemId] as const,
   task: (id: number) => ['inventoryCheckTask', 'detail', id] as const,
@@ -38,15 +33,6 @@ export const auditKeys = {
   candidates: (taskId: number) => ['inventoryCheckItem', 'recountCandidates', taskId] as const,
   taskList: ['inventoryCheckTask', 'list', 'audit'] as const,
 };
-
-/** One page of submitted tasks. */
-export function useAuditPage(input: AuditPageInput) {
-  return useQuery({
-    queryKey: auditKeys.page(input),
-    queryFn: () => call(api.inventoryCheckAudit.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** The audit view of a task (figures, differences, decisions). */
 export function useAuditDetail(id: number | undefined) {

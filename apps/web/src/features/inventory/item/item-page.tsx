@@ -1,29 +1,18 @@
 import { EditOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { inventoryCheckItem } from '@shelfwise/contract';
 import { InventoryStatus, ItemResultEnum, ItemStatusEnum, SubTaskStatusEnum } from '@shelfwise/contract/enums';
-import { Alert, App, Button, Card, Space, Tooltip, Typography } from 'antd';
-import type { Key } from 'react';
+import { Alert, Button, Card, Space, Tooltip, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../../components/crud';
-import type { ExportScope } from '../../../components/crud/crud-toolbar';
-import { ApiError } from '../../../lib/api/client';
+import { Auth, type CrudColumn, CrudPage, type FieldConfig, usePageParams } from '../../../components/crud';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../../system';
 import { useSubTaskDetail } from '../subtask/subtask.api';
 import { idParam, TaskHeader } from '../subtask/subtask-page';
 import { formatDiff, formatQty, isLive } from '../task/progress';
 import { useTaskDetail, useTaskList } from '../task/task.api';
 import { ProgressCell } from '../task/task-progress-cell';
-import { exportItems, type ItemPageInput, type ItemRow, useAbnormalCauses, useItemPage } from './item.api';
+import { type ItemPageInput, type ItemRow, useAbnormalCauses, useItemPage } from './item.api';
 import { ItemCountDialog } from './item-count-dialog';
 import { PicturesCell } from './item-pictures';
 import { ItemResultDrawer } from './item-result-drawer';
@@ -34,7 +23,7 @@ type Filters = {
   subTaskId?: number;
   result?: number;
   status?: number;
-  counted?: 'yes' | 'no';
+  counted?: boolean;
   locationCode?: string;
   skuCode?: string;
 };
@@ -74,28 +63,21 @@ function SubTaskHeader({ subTaskId }: { subTaskId: number }) {
  */
 export default function ItemPage() {
   const { t } = useTranslation('inventory');
-  const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
-  const can = useCan();
   const location = useLocation();
   const [initial] = useState(() => ({
     taskId: idParam(location.search, 'taskId'),
     subTaskId: idParam(location.search, 'subTaskId'),
   }));
-  const { filters, params, search, change } = usePageParams<Filters, NonNullable<ItemPageInput['field']>>(initial);
-  const { counted, ...rest } = filters;
-  const input: ItemPageInput = {
-    ...rest,
-    counted: counted === undefined ? undefined : counted === 'yes',
-    ...params,
-  };
+  // the list is fetched once a task is chosen and polled while it is counted; the header follows the filters
+  const state = usePageParams<Filters, NonNullable<ItemPageInput['field']>>(initial);
+  const { filters } = state;
   const sub = useSubTaskDetail(filters.subTaskId).data;
   const taskId = filters.taskId ?? sub?.taskId;
   const task = useTaskDetail(taskId).data;
   const taskStatus = task?.inventoryStatus ?? sub?.taskInventoryStatus;
   // lines are listed per task: nothing is asked of the server before a task (or sub-task) is chosen
   const chosen = Boolean(filters.taskId || filters.subTaskId);
-  const page = useItemPage(input, chosen, taskStatus !== undefined && isLive(taskStatus));
+  const page = useItemPage(state.input, chosen, taskStatus !== undefined && isLive(taskStatus));
   const tasks = useTaskList(undefined, undefined);
   const results = useEnumOptions(ItemResultEnum);
   const statuses = useEnumOptions(ItemStatusEnum);
@@ -279,96 +261,78 @@ export default function ItemPage() {
       render: (v: number | null) => formatDiff(v),
     },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          {countable ? (
-            <Auth code="inventoryCheckItem:count">
-              <Tooltip title={t('item.count')}>
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label={t('item.count')}
-                  onClick={() => setCounting(row)}
-                  data-testid="item-count"
-                />
-              </Tooltip>
-            </Auth>
-          ) : null}
-          <Tooltip title={t('item.checkResult')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<FileSearchOutlined />}
-              aria-label={t('item.checkResult')}
-              onClick={() => setViewing(row)}
-              data-testid="item-result"
-            />
-          </Tooltip>
-        </Space>
-      ),
-    },
   ];
 
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    if (!chosen) {
-      void message.warning(t('item.chooseTask'));
-      return;
-    }
-    const { page: p, pageSize, ...restInput } = input;
-    try {
-      await exportItems({
-        ...restInput,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters>
-        fields={searchFields}
-        initialValues={{ taskId: initial.taskId }}
-        onSearch={(v) =>
-          // a sub-task stays chosen while the task filter is its task (or none)
-          search({ ...v, subTaskId: !v.taskId || v.taskId === sub?.taskId ? filters.subTaskId : undefined })
-        }
-      />
-      {filters.subTaskId ? (
-        <SubTaskHeader subTaskId={filters.subTaskId} />
-      ) : filters.taskId ? (
-        <TaskHeader taskId={filters.taskId} />
-      ) : (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={t('item.chooseTask')}
-          data-testid="item-choose-task"
-        />
-      )}
-      <CrudTable<ItemRow>
+    <>
+      <CrudPage
+        service={{ page: inventoryCheckItem.page, export: inventoryCheckItem.export }}
         pageKey="inventory.item"
         title={t('item.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onRefresh={chosen ? () => void page.refetch() : undefined}
-        loading={chosen && (page.isPending || page.isPlaceholderData)}
+        pageState={state}
+        query={page}
+        quietRefetch
+        refreshable={chosen}
+        exportBlocked={chosen ? undefined : t('item.chooseTask')}
+        searchInitialValues={{ taskId: initial.taskId }}
+        toFilters={({ counted, ...v }) => ({
+          ...v,
+          counted: counted === undefined ? undefined : counted === 'yes',
+          // a sub-task stays chosen while the task filter is its task (or none)
+          subTaskId: !v.taskId || v.taskId === sub?.taskId ? filters.subTaskId : undefined,
+        })}
+        header={
+          filters.subTaskId ? (
+            <SubTaskHeader subTaskId={filters.subTaskId} />
+          ) : filters.taskId ? (
+            <TaskHeader taskId={filters.taskId} />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('item.chooseTask')}
+              data-testid="item-choose-task"
+            />
+          )
+        }
+        rowName={(row) => row.locationCode}
+        rowActions={(row) => (
+          <>
+            {countable ? (
+              <Auth code="inventoryCheckItem:count">
+                <Tooltip title={t('item.count')}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('item.count')}
+                    onClick={() => setCounting(row)}
+                    data-testid="item-count"
+                  />
+                </Tooltip>
+              </Auth>
+            ) : null}
+            <Tooltip title={t('item.checkResult')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<FileSearchOutlined />}
+                aria-label={t('item.checkResult')}
+                onClick={() => setViewing(row)}
+                data-testid="item-result"
+              />
+            </Tooltip>
+          </>
+        )}
+        files={{ export: 'count-items' }}
         tableProps={chosen ? undefined : { locale: { emptyText: t('item.chooseTask') } }}
-        exportFile={can('inventoryCheckItem:export') ? exportFile : undefined}
+        testId="item"
       />
       <ItemCountDialog item={counting} onClose={() => setCounting(null)} />
       <ItemResultDrawer item={viewing} causeLabel={causeLabel} onClose={() => setViewing(null)} />
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
-import { postDownload, uploadFile } from '../../../lib/api/files';
+import { uploadFile } from '../../../lib/api/files';
 import { currentLanguage } from '../../../lib/i18n/language';
 import { PROGRESS_POLL_MS, taskKeys } from '../task/task.api';
 
@@ -13,8 +13,6 @@ export type ItemRow = RouteOutput<typeof api.inventoryCheckItem.page>['items'][n
 export type ItemCountInput = RouteInput<typeof api.inventoryCheckItem.count>;
 /** One entry of a line's history. */
 export type HistoryEntry = RouteOutput<typeof api.inventoryCheckItem.history>[number];
-/** The body of the item export. */
-export type ItemExportInput = RouteInput<typeof api.inventoryCheckItem.export>;
 
 /** Query keys of the item feature. */
 export const itemKeys = {
@@ -107,9 +105,4 @@ export function useRemoveItemPicture() {
 /** The URL of a line picture (served behind the token: load it with `useAuthImage`). */
 export function pictureUrl(pictureId: number): string {
   return `${api.inventoryCheckItem.picture.path}?id=${pictureId}`;
-}
-
-/** Downloads count lines (selected, this page or all matching the filters) as .xlsx. */
-export function exportItems(input: ItemExportInput): Promise<void> {
-  return postDownload(api.inventoryCheckItem.export, input, 'count-items.xlsx');
 }

@@ -6,32 +6,23 @@ import {
   StopOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
+import { inventoryReviewTask } from '@shelfwise/contract';
 import { ReviewTaskStatus, ReviewTaskStatusEnum } from '@shelfwise/contract/enums';
 import { Button, Checkbox, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../../components/crud';
+import { Auth, type CrudColumn, CrudPage, type FieldConfig, useCan } from '../../../components/crud';
 import { useUserInfo } from '../../auth/session.api';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../../system';
 import { useTaskOptions } from '../audit/audit.api';
 import '../audit/audit.texts';
-import { type ReviewPageInput, type ReviewRow, useReviewPage } from './review.api';
+import type { ReviewRow } from './review.api';
 import { AssignReviewDialog, CancelReviewDialog, CreateReviewDialog } from './review-dialogs';
 import { ReviewDrawer } from './review-drawer';
 import { reviewProgress } from './review-form';
 
-type Filters = { mine?: boolean; status?: number; taskId?: number; code?: string };
 type Dialog = { kind: 'assign' | 'cancel'; row: ReviewRow } | { kind: 'create' } | null;
 
 const isOpen = (r: ReviewRow) => r.status === ReviewTaskStatus.pending || r.status === ReviewTaskStatus.inProgress;
@@ -45,8 +36,6 @@ export default function ReviewPage() {
   const can = useCan();
   const me = useUserInfo().data;
   const [query, setQuery] = useSearchParams();
-  const { params, input, search, change } = usePageParams<Filters, NonNullable<ReviewPageInput['field']>>({});
-  const page = useReviewPage(input as ReviewPageInput);
   const tasks = useTaskOptions(can('inventoryCheckTask:list'));
   const statuses = useEnumOptions(ReviewTaskStatusEnum);
   const statusLabel = useEnumLabel(ReviewTaskStatusEnum);
@@ -236,14 +225,16 @@ export default function ReviewPage() {
   ];
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<ReviewRow>
+    <>
+      <CrudPage
+        // the list is exported as the table shows it (CSV)
+        service={{ page: inventoryReviewTask.page }}
         pageKey="inventory.review"
         title={t('review.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        exportName="review-tasks"
+        rowName={(r) => r.code}
+        clientExport="review-tasks"
         toolbarExtra={
           <Auth code="inventoryReviewTask:create">
             <Button
@@ -256,6 +247,7 @@ export default function ReviewPage() {
             </Button>
           </Auth>
         }
+        testId="review"
       />
       <ReviewDrawer reviewId={opened} onClose={() => setOpened(null)} />
       {dialog?.kind === 'create' ? (
@@ -269,7 +261,7 @@ export default function ReviewPage() {
       ) : null}
       {dialog?.kind === 'assign' ? <AssignReviewDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'cancel' ? <CancelReviewDialog row={dialog.row} onClose={() => setDialog(null)} /> : null}
-    </div>
+    </>
   );
 }
 

@@ -1,9 +1,7 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
 
-/** Input of the review task list. */
-export type ReviewPageInput = RouteInput<typeof api.inventoryReviewTask.page>;
 /** A review task. */
 export type ReviewRow = RouteOutput<typeof api.inventoryReviewTask.page>['items'][number];
 /** A line of a review task (blind: no book, no first count). */
@@ -16,19 +14,9 @@ export type CreateReviewInput = RouteInput<typeof api.inventoryReviewTask.create
 /** Query keys of the review tasks. */
 export const reviewKeys = {
   all: ['inventoryReviewTask'] as const,
-  page: (input: ReviewPageInput) => ['inventoryReviewTask', 'page', input] as const,
   detail: (id: number) => ['inventoryReviewTask', 'detail', id] as const,
   lines: (id: number) => ['inventoryReviewTask', 'lines', id] as const,
 };
-
-/** One page of review tasks. */
-export function useReviewPage(input: ReviewPageInput) {
-  return useQuery({
-    queryKey: reviewKeys.page(input),
-    queryFn: () => call(api.inventoryReviewTask.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** One review task. */
 export function useReviewTask(id: number | undefined) {

@@ -1,56 +1,36 @@
 import { ClearOutlined, UploadOutlined } from '@ant-design/icons';
+import { inventoryPickRecord } from '@shelfwise/contract';
 import { Alert, App, Button, DatePicker, Form, Modal, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import type { Key } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Auth,
   type CrudColumn,
-  CrudTable,
+  CrudPage,
+  type CrudRow,
   type FieldConfig,
-  pagedTableProps,
-  SearchForm,
   useCan,
   usePageParams,
 } from '../../../components/crud';
-import type { ExportScope } from '../../../components/crud/crud-toolbar';
 import { ApiError } from '../../../lib/api/client';
+import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
 import { formatQty } from '../task/progress';
-import {
-  downloadPickRecordTemplate,
-  exportPickRecords,
-  type PickRecordPageInput,
-  type PickRecordRow,
-  useClearPickRecords,
-  useDeletePickRecords,
-  useImportPickRecords,
-  usePickRecordPage,
-} from './snapshot.api';
-import { rangeFilters } from './snapshot-panel';
+import { downloadPickRecordTemplate, useClearPickRecords, useImportPickRecords } from './snapshot.api';
+import { type RangeValues, rangeFilters } from './snapshot-panel';
 import { StockImportDialog } from './stock-import-dialog';
 import '../inventory.texts';
-import { RevalidateOnLanguage } from '../../../lib/i18n/revalidate';
 
-type Filters = {
-  warehouseId?: number;
-  locationCode?: string;
-  skuCode?: string;
-  orderRef?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-};
+type PickRecordRow = CrudRow<typeof inventoryPickRecord>;
 
 /** The pick records tab: list, import, export, delete the selection, clear a warehouse's picks between dates. */
 export function PickRecordPanel() {
   const { t } = useTranslation('inventory');
-  const { message } = App.useApp();
   const can = useCan();
-  const { filters, params, search, change } = usePageParams<Filters, NonNullable<PickRecordPageInput['field']>>({});
-  const input: PickRecordPageInput = { ...rangeFilters(filters), ...params };
-  const page = usePickRecordPage(input);
+  // the import and the clearing start in the filtered warehouse
+  const state = usePageParams<{ warehouseId?: number }>({});
   const warehouses = useWarehouseOptions();
-  const remove = useDeletePickRecords();
   const importPicks = useImportPickRecords();
   const [importing, setImporting] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -104,36 +84,26 @@ export function PickRecordPanel() {
     { key: 'createTime', title: t('snapshot.pick.importedAt'), dataIndex: 'createTime', hiddenByDefault: true },
   ];
 
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportPickRecords({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-  const batchDelete = async (keys: Key[]) => {
-    const count = await remove.mutateAsync(keys.map(Number));
-    void message.success(t('snapshot.pick.deleted', { count }));
-  };
-
   return (
     <>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<PickRecordRow>
+      <CrudPage
+        // the delete endpoint takes the selected ids: it is the batch delete
+        service={{
+          page: inventoryPickRecord.page,
+          batchDelete: inventoryPickRecord.delete,
+          export: inventoryPickRecord.export,
+        }}
         pageKey="inventory.pickRecord"
         title={t('snapshot.pick.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onBatchDelete={batchDelete}
-        batchDeleteCode="inventoryPickRecord:delete"
-        exportFile={can('inventoryPickRecord:export') ? exportFile : undefined}
+        pageState={state}
+        toFilters={(v) => rangeFilters(v as RangeValues)}
+        bare
+        rowName={(row) => row.skuCode}
+        batchDeleted={(count) => t('snapshot.pick.deleted', { count })}
+        batchDeletedSuccess
+        files={{ export: 'pick-records' }}
         toolbarExtra={
           <>
             <Auth code="inventoryPickRecord:import">
@@ -148,12 +118,13 @@ export function PickRecordPanel() {
             </Auth>
           </>
         }
+        testId="pick"
       />
       {can('inventoryPickRecord:import') ? (
         <StockImportDialog
           open={importing}
           kind="pick"
-          defaultWarehouseId={filters.warehouseId}
+          defaultWarehouseId={state.filters.warehouseId}
           onClose={() => setImporting(false)}
           downloadTemplate={downloadPickRecordTemplate}
           onImport={(file, v) =>
@@ -161,7 +132,7 @@ export function PickRecordPanel() {
           }
         />
       ) : null}
-      <ClearPicksDialog open={clearing} warehouseId={filters.warehouseId} onClose={() => setClearing(false)} />
+      <ClearPicksDialog open={clearing} warehouseId={state.filters.warehouseId} onClose={() => setClearing(false)} />
     </>
   );
 }

@@ -1,39 +1,24 @@
 import { DownloadOutlined, FileSearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { inventorySnapshot } from '@shelfwise/contract';
 import { App, Button, DatePicker, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../../components/crud';
+import { Auth, type CrudColumn, CrudPage, type FieldConfig, useCan, usePageParams } from '../../../components/crud';
 import { ApiError } from '../../../lib/api/client';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
 import { formatQty } from '../task/progress';
-import {
-  downloadSnapshotTemplate,
-  exportSnapshot,
-  type SnapshotPageInput,
-  type SnapshotRow,
-  useDeleteSnapshot,
-  useImportSnapshot,
-  useSnapshotPage,
-} from './snapshot.api';
+import { downloadSnapshotTemplate, exportSnapshot, type SnapshotRow, useImportSnapshot } from './snapshot.api';
 import { SnapshotLinesDrawer } from './snapshot-lines-drawer';
 import { StockImportDialog } from './stock-import-dialog';
 import '../inventory.texts';
 
-type Filters = { warehouseId?: number; title?: string; range?: [Dayjs | null, Dayjs | null] | null };
+type DateRange = [Dayjs | null, Dayjs | null] | null;
+/** A search form's values with a date range. */
+export type RangeValues = Record<string, unknown> & { range?: DateRange };
 
 /** The date range of a search form as the API's `startTime` / `endTime` (whole days, inclusive). */
-export function rangeFilters<F extends { range?: [Dayjs | null, Dayjs | null] | null }>({ range, ...rest }: F) {
+export function rangeFilters<F extends { range?: DateRange }>({ range, ...rest }: F) {
   return {
     ...rest,
     startTime: range?.[0] ? range[0].format('YYYY-MM-DD') : undefined,
@@ -46,11 +31,9 @@ export function SnapshotPanel() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const can = useCan();
-  const { filters, params, search, change } = usePageParams<Filters, NonNullable<SnapshotPageInput['field']>>({});
-  const input: SnapshotPageInput = { ...rangeFilters(filters), ...params };
-  const page = useSnapshotPage(input);
+  // the import starts in the filtered warehouse
+  const state = usePageParams<{ warehouseId?: number }>({});
   const warehouses = useWarehouseOptions();
-  const remove = useDeleteSnapshot();
   const importSnapshot = useImportSnapshot();
   const [importing, setImporting] = useState(false);
   const [viewing, setViewing] = useState<SnapshotRow | null>(null);
@@ -125,52 +108,45 @@ export function SnapshotPanel() {
     { key: 'sourceFile', title: t('snapshot.sourceFile'), dataIndex: 'sourceFile', ellipsis: true },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          compact
-          name={row.title}
-          editCode="inventorySnapshot:page"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="inventorySnapshot:delete"
-        >
-          <Tooltip title={t('snapshot.lines')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<FileSearchOutlined />}
-              aria-label={t('snapshot.lines')}
-              onClick={() => setViewing(row)}
-            />
-          </Tooltip>
-          <Auth code="inventorySnapshot:export">
-            <Tooltip title={t('snapshot.exportLines')}>
-              <Button
-                type="link"
-                size="small"
-                icon={<DownloadOutlined />}
-                aria-label={t('snapshot.exportLines')}
-                onClick={() => void doExport(row)}
-              />
-            </Tooltip>
-          </Auth>
-        </RowActions>
-      ),
-    },
   ];
 
   return (
     <>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<SnapshotRow>
+      <CrudPage
+        service={{ page: inventorySnapshot.page, delete: inventorySnapshot.delete }}
         pageKey="inventory.snapshot"
         title={t('snapshot.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
+        pageState={state}
+        toFilters={(v) => rangeFilters(v as RangeValues)}
+        bare
+        compactActions
+        rowName={(row) => row.title}
+        rowActions={(row) => (
+          <>
+            <Tooltip title={t('snapshot.lines')}>
+              <Button
+                type="link"
+                size="small"
+                icon={<FileSearchOutlined />}
+                aria-label={t('snapshot.lines')}
+                onClick={() => setViewing(row)}
+              />
+            </Tooltip>
+            <Auth code="inventorySnapshot:export">
+              <Tooltip title={t('snapshot.exportLines')}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  aria-label={t('snapshot.exportLines')}
+                  onClick={() => void doExport(row)}
+                />
+              </Tooltip>
+            </Auth>
+          </>
+        )}
         toolbarExtra={
           <Auth code="inventorySnapshot:import">
             <Button
@@ -183,13 +159,14 @@ export function SnapshotPanel() {
             </Button>
           </Auth>
         }
+        testId="snapshot"
       />
       <SnapshotLinesDrawer snapshot={viewing} onClose={() => setViewing(null)} />
       {can('inventorySnapshot:import') ? (
         <StockImportDialog
           open={importing}
           kind="snapshot"
-          defaultWarehouseId={filters.warehouseId}
+          defaultWarehouseId={state.filters.warehouseId}
           onClose={() => setImporting(false)}
           downloadTemplate={downloadSnapshotTemplate}
           onImport={(file, query) => importSnapshot.mutateAsync({ file, query })}

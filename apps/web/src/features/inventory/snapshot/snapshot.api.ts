@@ -3,8 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../../lib/api/client';
 import { getDownload, postDownload, uploadFile } from '../../../lib/api/files';
 
-/** Input of the snapshot list. */
-export type SnapshotPageInput = RouteInput<typeof api.inventorySnapshot.page>;
 /** A snapshot row. */
 export type SnapshotRow = RouteOutput<typeof api.inventorySnapshot.page>['items'][number];
 /** Input of a snapshot's lines. */
@@ -15,12 +13,6 @@ export type SnapshotLineRow = RouteOutput<typeof api.inventorySnapshot.lines>['i
 export type SnapshotImportQuery = RouteInput<typeof api.inventorySnapshot.import>;
 /** The report of a snapshot import (with the new snapshot's id, if one was written). */
 export type SnapshotImportReport = RouteOutput<typeof api.inventorySnapshot.import>;
-/** Input of the pick record list. */
-export type PickRecordPageInput = RouteInput<typeof api.inventoryPickRecord.page>;
-/** A pick record row. */
-export type PickRecordRow = RouteOutput<typeof api.inventoryPickRecord.page>['items'][number];
-/** The body of the pick record export. */
-export type PickRecordExportInput = RouteInput<typeof api.inventoryPickRecord.export>;
 /** The body of "clear pick records". */
 export type PickRecordClearInput = RouteInput<typeof api.inventoryPickRecord.clear>;
 /** The report of a pick record import. */
@@ -29,21 +21,10 @@ export type PickRecordImportReport = RouteOutput<typeof api.inventoryPickRecord.
 /** Query keys of the snapshot feature. */
 export const snapshotKeys = {
   all: ['inventorySnapshot'] as const,
-  page: (input: SnapshotPageInput) => ['inventorySnapshot', 'page', input] as const,
   list: (warehouseId: number | undefined) => ['inventorySnapshot', 'list', warehouseId] as const,
   lines: (input: SnapshotLinesInput) => ['inventorySnapshot', 'lines', input] as const,
   picks: ['inventoryPickRecord'] as const,
-  pickPage: (input: PickRecordPageInput) => ['inventoryPickRecord', 'page', input] as const,
 };
-
-/** One page of snapshots. */
-export function useSnapshotPage(input: SnapshotPageInput) {
-  return useQuery({
-    queryKey: snapshotKeys.page(input),
-    queryFn: () => call(api.inventorySnapshot.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** The newest snapshots of a warehouse (pickers). */
 export function useSnapshotList(warehouseId: number | undefined, enabled = true) {
@@ -61,15 +42,6 @@ export function useSnapshotLines(input: SnapshotLinesInput | null) {
     queryFn: () => call(api.inventorySnapshot.lines, input as SnapshotLinesInput),
     enabled: !!input,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Deletes a snapshot with its lines. */
-export function useDeleteSnapshot() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(api.inventorySnapshot.delete, { id }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: snapshotKeys.all }),
   });
 }
 
@@ -93,24 +65,6 @@ export function downloadSnapshotTemplate(): Promise<void> {
   return getDownload(api.inventorySnapshot.importTemplate, 'stock-snapshot-import-template.xlsx');
 }
 
-/** One page of pick records. */
-export function usePickRecordPage(input: PickRecordPageInput) {
-  return useQuery({
-    queryKey: snapshotKeys.pickPage(input),
-    queryFn: () => call(api.inventoryPickRecord.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Deletes chosen pick records; answers how many went. */
-export function useDeletePickRecords() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: number[]) => call(api.inventoryPickRecord.delete, ids),
-    onSuccess: () => qc.invalidateQueries({ queryKey: snapshotKeys.picks }),
-  });
-}
-
 /** Deletes the pick records of a warehouse picked in a date range; answers how many went. */
 export function useClearPickRecords() {
   const qc = useQueryClient();
@@ -128,11 +82,6 @@ export function useImportPickRecords() {
       uploadFile(api.inventoryPickRecord.import, file, queryOf(query)),
     onSuccess: () => qc.invalidateQueries({ queryKey: snapshotKeys.picks }),
   });
-}
-
-/** Downloads pick records (selected, this page or all matching the filters) as .xlsx. */
-export function exportPickRecords(input: PickRecordExportInput): Promise<void> {
-  return postDownload(api.inventoryPickRecord.export, input, 'pick-records.xlsx');
 }
 
 /** Downloads the pick record import template. */

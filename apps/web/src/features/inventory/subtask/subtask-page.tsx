@@ -1,3 +1,4 @@
+import { inventoryCheckSubTask } from '@shelfwise/contract';
 import {
   AuditStatus,
   AuditStatusEnum,
@@ -9,14 +10,7 @@ import { Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import {
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  usePageParams,
-} from '../../../components/crud';
+import { type CrudColumn, CrudPage, type FieldConfig, usePageParams } from '../../../components/crud';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../../system';
 import { isLive, progressOf } from '../task/progress';
 import { useTaskDetail, useTaskList } from '../task/task.api';
@@ -98,11 +92,10 @@ export default function SubTaskPage() {
   const location = useLocation();
   // a tab keeps the query it was opened with
   const [initialTaskId] = useState(() => idParam(location.search, 'taskId'));
-  const { filters, params, search, change } = usePageParams<Filters, NonNullable<SubTaskPageInput['field']>>({
-    taskId: initialTaskId,
-  });
-  const input: SubTaskPageInput = { ...filters, mine: filters.mine || undefined, ...params };
-  const page = useSubTaskPage(input);
+  // the list is polled while a sub-task is counted; the header and the dialog follow the chosen task
+  const state = usePageParams<Filters, NonNullable<SubTaskPageInput['field']>>({ taskId: initialTaskId });
+  const { filters } = state;
+  const page = useSubTaskPage(state.input);
   const rows = page.data?.items ?? [];
   useProgressLive(rows.some((r) => isLive(r.taskInventoryStatus)));
   const tasks = useTaskList(undefined, undefined);
@@ -209,43 +202,42 @@ export default function SubTaskPage() {
       sortField: 'createTime',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <SubTaskRowActions
-          row={row}
-          onEdit={() => setEditing({ row })}
-          onLcc={() => setLcc(row)}
-          onFolder={() => setFolder(row)}
-        />
-      ),
-    },
   ];
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters & { mine?: unknown }>
-        fields={searchFields}
-        initialValues={{ taskId: initialTaskId }}
-        onSearch={(v) => search({ taskId: v.taskId, status: v.status, mine: !!v.mine })}
-      />
-      {filters.taskId ? <TaskHeader taskId={filters.taskId} /> : null}
-      <CrudTable<SubTaskRow>
+    <>
+      <CrudPage
+        service={{ page: inventoryCheckSubTask.page, add: inventoryCheckSubTask.add }}
         pageKey="inventory.subTask"
         title={t('subTask.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        loading={page.isPending || page.isPlaceholderData}
-        exportName="count-sub-tasks"
+        pageState={state}
+        query={page}
+        quietRefetch
+        searchInitialValues={{ taskId: initialTaskId }}
+        toFilters={(v) => ({
+          taskId: v.taskId as number | undefined,
+          status: v.status as Filters['status'],
+          mine: v.mine ? true : undefined,
+        })}
+        header={filters.taskId ? <TaskHeader taskId={filters.taskId} /> : null}
         onAdd={() => setEditing({})}
-        addCode="inventoryCheckSubTask:add"
+        rowName={(row) => row.name}
+        rowActions={(row) => (
+          <SubTaskRowActions
+            row={row}
+            onEdit={() => setEditing({ row })}
+            onLcc={() => setLcc(row)}
+            onFolder={() => setFolder(row)}
+          />
+        )}
+        clientExport="count-sub-tasks"
+        testId="subtask"
       />
       <SubTaskDialog editing={editing} defaultTaskId={filters.taskId} onClose={() => setEditing(null)} />
       <LccDrawer subTask={lccRow} onClose={() => setLcc(null)} />
       <FolderUploadDialog subTask={folder} onClose={() => setFolder(null)} />
-    </div>
+    </>
   );
 }

@@ -1,32 +1,22 @@
 import { LinkOutlined } from '@ant-design/icons';
+import { inventoryCheckTask } from '@shelfwise/contract';
 import { AuditStatusEnum, CountModeEnum, InventoryStatusEnum, InventoryTaskTypeEnum } from '@shelfwise/contract/enums';
-import { App, DatePicker, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import type { Key } from 'react';
+import { DatePicker, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../../components/crud';
-import type { ExportScope } from '../../../components/crud/crud-toolbar';
-import { ApiError } from '../../../lib/api/client';
+import { type CrudColumn, CrudPage, type FieldConfig, usePageParams } from '../../../components/crud';
 import { EnumTag, useEnumLabel, useEnumOptions } from '../../system';
 import { useWarehouseOptions } from '../../warehouse/warehouse-pickers';
-import { rangeFilters } from '../snapshot/snapshot-panel';
+import { type RangeValues, rangeFilters } from '../snapshot/snapshot-panel';
 import { isLive, progressOf } from './progress';
-import { exportTasks, type TaskPageInput, type TaskRow, useTaskPage } from './task.api';
+import { type TaskPageInput, type TaskRow, useTaskPage } from './task.api';
 import { TaskRowActions, useOpenLink } from './task-actions';
 import { TaskDialog } from './task-form';
 import { ProgressCell, SubTaskProgress } from './task-progress-cell';
 import { useProgressLive } from './use-progress-live';
 import '../inventory.texts';
 
+/** The filters of the list (the search form's date range as `rangeFilters` turns it into days). */
 type Filters = {
   warehouseId?: number;
   code?: string;
@@ -34,7 +24,8 @@ type Filters = {
   type?: 1 | 2 | 3;
   inventoryStatus?: number;
   auditStatus?: number;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  startTime?: string;
+  endTime?: string;
 };
 
 const dateOnly = (v: string | null) => (v ? v.slice(0, 10) : '');
@@ -45,13 +36,10 @@ const dateOnly = (v: string | null) => (v ? v.slice(0, 10) : '');
  */
 export default function TaskPage() {
   const { t } = useTranslation('inventory');
-  const { t: tc } = useTranslation('crud');
-  const { message } = App.useApp();
-  const can = useCan();
   const openLink = useOpenLink();
-  const { filters, params, search, change } = usePageParams<Filters, NonNullable<TaskPageInput['field']>>({});
-  const input: TaskPageInput = { ...rangeFilters(filters), ...params };
-  const page = useTaskPage(input);
+  // the list is polled while a task is counted; the dialog starts in the filtered warehouse
+  const state = usePageParams<Filters, NonNullable<TaskPageInput['field']>>({});
+  const page = useTaskPage(state.input);
   const anyLive = (page.data?.items ?? []).some((r) => isLive(r.inventoryStatus));
   useProgressLive(anyLive);
   const warehouses = useWarehouseOptions();
@@ -198,53 +186,36 @@ export default function TaskPage() {
         sortField: 'createTime',
         hiddenByDefault: true,
       },
-      {
-        key: 'actions',
-        title: tc('actions'),
-        fixedColumn: true,
-        fixed: 'right',
-        render: (_: unknown, row) => <TaskRowActions row={row} onEdit={() => setEditing({ row })} />,
-      },
     ],
-    [t, tc, typeLabel, modeLabel, statusLabel, auditLabel, openLink],
+    [t, typeLabel, modeLabel, statusLabel, auditLabel, openLink],
   );
 
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    if (scope === 'selected' && keys.length === 0) return;
-    const { page: p, pageSize, ...rest } = input;
-    try {
-      await exportTasks({
-        ...rest,
-        scope,
-        ...(scope === 'page' ? { page: p, pageSize } : {}),
-        ...(scope === 'selected' ? { ids: keys.map(Number) } : {}),
-      });
-    } catch (e) {
-      void message.error(e instanceof ApiError ? e.message : t('common.exportFailed'));
-    }
-  };
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<TaskRow>
+    <>
+      <CrudPage
+        service={{ page: inventoryCheckTask.page, add: inventoryCheckTask.add, export: inventoryCheckTask.export }}
         pageKey="inventory.task"
         title={t('task.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
+        pageState={state}
+        query={page}
         // the 10 s refresh and live pushes update the figures in place, without the loading veil
-        loading={page.isPending || page.isPlaceholderData}
+        quietRefetch
+        toFilters={(v) => rangeFilters(v as RangeValues)}
         onAdd={() => setEditing({})}
-        addCode="inventoryCheckTask:add"
-        exportFile={can('inventoryCheckTask:export') ? exportFile : undefined}
+        rowName={(row) => row.name}
+        rowActions={(row) => <TaskRowActions row={row} onEdit={() => setEditing({ row })} />}
+        files={{ export: 'count-tasks' }}
         tableProps={{
           expandable: {
             rowExpandable: (r) => r.subTaskCount > 0,
             expandedRowRender: (r) => <SubTaskProgress taskId={r.id} inventoryStatus={r.inventoryStatus} />,
           },
         }}
+        testId="task"
       />
-      <TaskDialog editing={editing} defaultWarehouseId={filters.warehouseId} onClose={() => setEditing(null)} />
-    </div>
+      <TaskDialog editing={editing} defaultWarehouseId={state.filters.warehouseId} onClose={() => setEditing(null)} />
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/client';
-import { postDownload } from '../../../lib/api/files';
 import { isLive } from './progress';
 
 /** Input of the task list. */
@@ -12,8 +11,6 @@ export type TaskRow = RouteOutput<typeof api.inventoryCheckTask.page>['items'][n
 export type TaskInput = RouteInput<typeof api.inventoryCheckTask.add> & { id?: number; version?: number };
 /** The live progress of a task and its sub-tasks. */
 export type TaskProgress = RouteOutput<typeof api.inventoryCheckTask.progress>;
-/** The body of the task export. */
-export type TaskExportInput = RouteInput<typeof api.inventoryCheckTask.export>;
 /** A transition of a task (id and the version read). */
 export type TaskTransition = { id: number; version: number };
 
@@ -116,11 +113,6 @@ export function useTaskTransitions() {
       ...opts,
     }),
   };
-}
-
-/** Downloads count tasks (selected, this page or all matching the filters) as .xlsx. */
-export function exportTasks(input: TaskExportInput): Promise<void> {
-  return postDownload(api.inventoryCheckTask.export, input, 'count-tasks.xlsx');
 }
 
 /** Up to 50 storage locations of a warehouse whose code starts with a text (scope pickers). */
