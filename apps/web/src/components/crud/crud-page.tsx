@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { Endpoint } from '@shelfwise/contract';
 import type { PageResult, PermissionCode, Route } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { App, Button, Col, type ColProps, Row } from 'antd';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, call } from '../../lib/api/client';
@@ -13,7 +13,7 @@ import { type CrudColumn, CrudTable } from './crud-table';
 import type { ExportScope } from './crud-toolbar';
 import { EditDialog } from './edit-dialog';
 import type { FieldConfig } from './form-fields';
-import { ImportDialog, type ImportReport } from './import-dialog';
+import { ImportDialog, type ImportDialogProps, type ImportReport } from './import-dialog';
 import { pagedTableProps } from './paged-table-props';
 import { RowActions } from './row-actions';
 import { SearchForm } from './search-form';
@@ -73,6 +73,8 @@ export interface CrudPageProps<S extends CrudService> {
     defaults?: Partial<CrudFormValues<S>> | ((filters: CrudFilters<S>) => Partial<CrudFormValues<S>>);
     /** Turns the form's values into the body (defaults for fields left empty, ...). */
     toInput?: (values: Record<string, unknown>) => Record<string, unknown>;
+    /** After a save, with the server's answer and the body (a generated password to show once, ...). */
+    onSaved?: (result: unknown, body: Record<string, unknown>) => void;
   };
   /**
    * A service without an export endpoint: the table writes the rows itself (CSV) under this file name, "all" reading
@@ -87,8 +89,8 @@ export interface CrudPageProps<S extends CrudService> {
   rowName: (row: CrudRow<S>) => string;
   /** Why a row cannot be deleted (the delete link is disabled with this as its tooltip). */
   deleteDisabled?: (row: CrudRow<S>) => string | undefined;
-  /** The message after a batch delete, from the server's answer (default: none). */
-  batchDeleted?: (result: unknown) => string;
+  /** The message after a batch delete, from the server's answer and the ids sent (default: none). */
+  batchDeleted?: (result: unknown, ids: number[]) => string;
   /** More links in a row's actions. */
   rowActions?: (row: CrudRow<S>) => ReactNode;
   /** More buttons in the toolbar. */
@@ -97,6 +99,24 @@ export interface CrudPageProps<S extends CrudService> {
   files?: { export: string; template?: string };
   /** Test ids: `<testId>-dialog`, `<testId>-import`, `<testId>-import-dialog`. */
   testId: string;
+  /** Shown above the search form (a page's own settings card). */
+  header?: ReactNode;
+  /** A panel left of the search and the table (a tree choosing `filter`). */
+  aside?: ReactNode;
+  /** Filters chosen outside the search form (the aside's node): sent with every page and export, back to page 1. */
+  filter?: Record<string, unknown>;
+  /** Turns the search form's values into the page's filters (a date range into start and end, ...). */
+  toFilters?: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** Grid of a search field (narrower beside an aside). */
+  searchColProps?: ColProps;
+  /** Whether a row may be edited (default: every row). */
+  canEdit?: (row: CrudRow<S>) => boolean;
+  /** Row actions as icons with tooltips (tables with many actions). */
+  compactActions?: boolean;
+  /** Re-reads the page this often (ms) while it is open (lists of live state). */
+  refetchInterval?: number;
+  /** The import dialog's own texts and what it shows after the report. */
+  importDialog?: Pick<ImportDialogProps<ImportReport>, 'title' | 'hint' | 'dropHint' | 'extra'>;
 }
 
 /**
@@ -112,13 +132,17 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const can = useCan();
   const qc = useQueryClient();
   const name = service.page.service;
-  const { filters, params, input, search, change } = usePageParams<CrudFilters<S> & object>(
-    {} as CrudFilters<S> & object,
-  );
+  const paging = usePageParams<CrudFilters<S> & object>({} as CrudFilters<S> & object);
+  const { params, search, change } = paging;
+  const filterKey = useFirstPageOn(props.filter, change);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the outside filters change with their key
+  const filters = useMemo(() => ({ ...paging.filters, ...props.filter }), [paging.filters, filterKey]);
+  const input = { ...filters, ...params };
   const page = useQuery({
     queryKey: [name, 'page', input],
     queryFn: () => call(route(service.page), input) as Promise<PageResult<CrudRow<S>>>,
     placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval,
   });
   const invalidate = () =>
     Promise.all([name, ...(props.alsoInvalidates ?? [])].map((key) => qc.invalidateQueries({ queryKey: [key] })));
@@ -127,7 +151,10 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
       body.id && service.update
         ? call(route(service.update), body, { silent: true })
         : call(route(service.add as Endpoint), body, { silent: true }),
-    onSuccess: invalidate,
+    onSuccess: (result, body) => {
+      form?.onSaved?.(result, body);
+      return invalidate();
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => call(route(service.delete as Endpoint), { id }),
@@ -158,8 +185,9 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
           fixed: 'right',
           render: (_: unknown, row: CrudRow<S>) => (
             <RowActions
+              compact={props.compactActions}
               name={props.rowName(row)}
-              onEdit={editCode ? () => setEditing({ row }) : undefined}
+              onEdit={editCode && (props.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined}
               editCode={editCode ?? { all: [] }}
               onDelete={deleteCode ? () => remove.mutateAsync((row as Identified).id) : undefined}
               deleteCode={deleteCode ?? { all: [] }}
@@ -199,8 +227,9 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
     }
   };
   const batchDelete = async (keys: Key[]) => {
-    const result = await batchRemove.mutateAsync(keys.map(Number));
-    if (props.batchDeleted) void message.info(props.batchDeleted(result));
+    const ids = keys.map(Number);
+    const result = await batchRemove.mutateAsync(ids);
+    if (props.batchDeleted) void message.info(props.batchDeleted(result, ids));
   };
   const defaults = form?.defaults;
   const initialValues = useMemo(
@@ -214,9 +243,13 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const exportCode = codeOf(service.export);
   const template = service.importTemplate;
 
-  return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Record<string, unknown>> fields={props.searchFields} onSearch={(f) => search(f as CrudFilters<S>)} />
+  const list = (
+    <>
+      <SearchForm<Record<string, unknown>>
+        fields={props.searchFields}
+        onSearch={(f) => search((props.toFilters ? props.toFilters(f) : f) as CrudFilters<S>)}
+        colProps={props.searchColProps}
+      />
       <CrudTable<CrudRow<S>>
         pageKey={props.pageKey}
         title={props.title}
@@ -242,6 +275,22 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
           </>
         }
       />
+    </>
+  );
+
+  return (
+    <div style={{ padding: 12 }}>
+      {props.header}
+      {props.aside ? (
+        <Row gutter={12} wrap={false}>
+          <Col flex="none">{props.aside}</Col>
+          <Col flex="auto" style={{ minWidth: 0 }}>
+            {list}
+          </Col>
+        </Row>
+      ) : (
+        list
+      )}
       {form && service.add ? (
         <EditDialog<Record<string, unknown>>
           open={!!editing}
@@ -271,8 +320,21 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
               : undefined
           }
           testId={`${testId}-import-dialog`}
+          {...props.importDialog}
         />
       ) : null}
     </div>
   );
+}
+
+/** Goes back to the first page when the filters chosen outside the search form change. */
+function useFirstPageOn(filter: Record<string, unknown> | undefined, change: (next: { page: number }) => void) {
+  const key = JSON.stringify(filter ?? {});
+  const last = useRef(key);
+  useEffect(() => {
+    if (last.current === key) return;
+    last.current = key;
+    change({ page: 1 });
+  }, [key, change]);
+  return key;
 }
