@@ -144,7 +144,7 @@ export default function UserPage() {
         title={t('user.title')}
         aside={
           can('sysOrg:list') ? (
-            <div style={{ width: 260 }}>
+            <div style={{ width: 248, height: '100%' }}>
               <UserOrgTree value={orgId} onChange={setOrgId} />
             </div>
           ) : undefined
