@@ -21,7 +21,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/system/role/index': () => import('../features/system/role-page'),
   '/system/org/index': () => import('../features/system/org-page'),
   '/system/pos/index': () => import('../features/system/pos-page'),
-  '/system/tenantConfig/index': () => import('../features/system/tenant-config-page'),
+  // one parameters page for the platform's and the tenant's, by the menu it opens from
+  '/system/tenantConfig/index': () =>
+    import('../features/platform/config-page').then((m) => ({ default: m.TenantConfigPage })),
   '/home/notice/index': () => import('../features/notice/notice-centre-page'),
   '/system/notice/index': () => import('../features/notice/notice-page'),
   '/system/onlineUser/index': () => import('../features/online-user/online-user-page'),

@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { Endpoint } from '@shelfwise/contract';
 import type { PageResult, PermissionCode, Route } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { App, Button, Col, type ColProps, Row } from 'antd';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, call } from '../../lib/api/client';
@@ -13,7 +13,7 @@ import { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
 import type { ExportScope } from './crud-toolbar';
 import { EditDialog } from './edit-dialog';
 import type { FieldConfig } from './form-fields';
-import { ImportDialog, type ImportReport } from './import-dialog';
+import { ImportDialog, type ImportDialogProps, type ImportReport } from './import-dialog';
 import { pagedTableProps } from './paged-table-props';
 import { RowActions } from './row-actions';
 import { SearchForm } from './search-form';
@@ -101,6 +101,8 @@ export interface CrudPageProps<S extends CrudService> {
       body: Record<string, unknown>,
       save: (body: Record<string, unknown>) => Promise<unknown>,
     ) => Promise<unknown>;
+    /** After a save, with the server's answer and the body (a generated password to show once, ...). */
+    onSaved?: (result: unknown, body: Record<string, unknown>) => void;
   };
   /**
    * A service without an export endpoint: the table writes the rows itself (CSV) under this file name, "all" reading
@@ -115,8 +117,8 @@ export interface CrudPageProps<S extends CrudService> {
   rowName: (row: CrudRow<S>) => string;
   /** Why a row cannot be deleted (the delete link is disabled with this as its tooltip). */
   deleteDisabled?: (row: CrudRow<S>) => string | undefined;
-  /** The message after a batch delete, from the server's answer (default: none). */
-  batchDeleted?: (result: unknown) => string;
+  /** The message after a batch delete, from the server's answer and the ids sent (default: none). */
+  batchDeleted?: (result: unknown, ids: number[]) => string;
   /** More links in a row's actions. */
   rowActions?: (row: CrudRow<S>) => ReactNode;
   /** More buttons in the toolbar; a function gets the selected row keys (actions on the selection). */
@@ -135,8 +137,8 @@ export interface CrudPageProps<S extends CrudService> {
   quietRefetch?: boolean;
   /** Whether the refresh button shows (default: yes; not while there is nothing to fetch). */
   refreshable?: boolean;
-  /** Turns the search form's values into the filters (a date range into from / to dates). */
-  toFilters?: (values: Record<string, unknown>) => CrudFilters<S>;
+  /** Turns the search form's values into the filters (a date range into from / to dates or start / end times). */
+  toFilters?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Values the search form starts with (a task given in the address). */
   searchInitialValues?: Record<string, unknown>;
   /** Shown between the search form and the table (what the list is narrowed to). */
@@ -155,6 +157,22 @@ export interface CrudPageProps<S extends CrudService> {
   tableProps?: CrudTableProps<CrudRow<S>>['tableProps'];
   /** No padding around the page (a panel inside tabs). */
   bare?: boolean;
+
+  // For lists beside a tree, with live state or their own import texts (accounts, logs, online users):
+  /** Shown above the search form (a page's own settings card). */
+  banner?: ReactNode;
+  /** A panel left of the search and the table (a tree choosing `filter`). */
+  aside?: ReactNode;
+  /** Filters chosen outside the search form (the aside's node): sent with every page and export, back to page 1. */
+  filter?: Record<string, unknown>;
+  /** Grid of a search field (narrower beside an aside). */
+  searchColProps?: ColProps;
+  /** Whether a row may be edited (default: every row). */
+  canEdit?: (row: CrudRow<S>) => boolean;
+  /** Re-reads the page this often (ms) while it is open (lists of live state). */
+  refetchInterval?: number;
+  /** The import dialog's own texts and what it shows after the report. */
+  importDialog?: Pick<ImportDialogProps<ImportReport>, 'title' | 'hint' | 'dropHint' | 'extra'>;
 }
 
 /**
@@ -171,12 +189,18 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const qc = useQueryClient();
   const name = service.page.service;
   const ownState = usePageParams<CrudFilters<S> & object>({} as CrudFilters<S> & object);
-  const { filters, params, input, search, change } = props.pageState ?? ownState;
+  const paging = props.pageState ?? ownState;
+  const { params, search, change } = paging;
+  const filterKey = useFirstPageOn(props.filter, change);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the outside filters change with their key
+  const filters = useMemo(() => ({ ...paging.filters, ...props.filter }), [paging.filters, filterKey]);
+  const input = { ...filters, ...params };
   const ownQuery = useQuery({
     queryKey: [name, 'page', input],
     queryFn: () => call(route(service.page), input) as Promise<PageResult<CrudRow<S>>>,
     placeholderData: keepPreviousData,
     enabled: !props.query,
+    refetchInterval: props.refetchInterval,
   });
   const page = props.query ?? ownQuery;
   const invalidate = () =>
@@ -186,7 +210,10 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
       body.id && service.update
         ? call(route(service.update), body, { silent: true })
         : call(route(service.add as Endpoint), body, { silent: true }),
-    onSuccess: invalidate,
+    onSuccess: (result, body) => {
+      form?.onSaved?.(result, body);
+      return invalidate();
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => call(route(service.delete as Endpoint), { id }),
@@ -219,7 +246,7 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
             <RowActions
               compact={props.compactActions}
               name={props.rowName(row)}
-              onEdit={editCode ? () => setEditing({ row }) : undefined}
+              onEdit={editCode && (props.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined}
               editCode={editCode ?? { all: [] }}
               onDelete={deleteCode ? () => remove.mutateAsync((row as Identified).id) : undefined}
               deleteCode={deleteCode ?? { all: [] }}
@@ -263,8 +290,10 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
     }
   };
   const batchDelete = async (keys: Key[]) => {
-    const result = await batchRemove.mutateAsync(keys.map(Number));
-    if (props.batchDeleted) void message[props.batchDeletedSuccess ? 'success' : 'info'](props.batchDeleted(result));
+    const ids = keys.map(Number);
+    const result = await batchRemove.mutateAsync(ids);
+    if (props.batchDeleted)
+      void message[props.batchDeletedSuccess ? 'success' : 'info'](props.batchDeleted(result, ids));
   };
   const defaults = form?.defaults;
   const initialValues = useMemo(
@@ -287,12 +316,13 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   const extra = props.toolbarExtra;
   const table = pagedTableProps(page, params, change);
 
-  return (
-    <div style={props.bare ? undefined : { padding: 12 }}>
+  const list = (
+    <>
       <SearchForm<Record<string, unknown>>
         fields={props.searchFields}
         initialValues={props.searchInitialValues}
         onSearch={(f) => search((props.toFilters ? props.toFilters(f) : f) as CrudFilters<S>)}
+        colProps={props.searchColProps}
       />
       {props.header}
       <CrudTable<CrudRow<S>>
@@ -333,6 +363,22 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
         }}
         tableProps={props.tableProps}
       />
+    </>
+  );
+
+  return (
+    <div style={props.bare ? undefined : { padding: 12 }}>
+      {props.banner}
+      {props.aside ? (
+        <Row gutter={12} wrap={false}>
+          <Col flex="none">{props.aside}</Col>
+          <Col flex="auto" style={{ minWidth: 0 }}>
+            {list}
+          </Col>
+        </Row>
+      ) : (
+        list
+      )}
       {form && service.add ? (
         <EditDialog<Record<string, unknown>>
           open={!!editing}
@@ -366,8 +412,21 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
               : undefined
           }
           testId={`${testId}-import-dialog`}
+          {...props.importDialog}
         />
       ) : null}
     </div>
   );
+}
+
+/** Goes back to the first page when the filters chosen outside the search form change. */
+function useFirstPageOn(filter: Record<string, unknown> | undefined, change: (next: { page: number }) => void) {
+  const key = JSON.stringify(filter ?? {});
+  const last = useRef(key);
+  useEffect(() => {
+    if (last.current === key) return;
+    last.current = key;
+    change({ page: 1 });
+  }, [key, change]);
+  return key;
 }

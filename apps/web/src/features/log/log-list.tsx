@@ -1,35 +1,20 @@
 import { EyeOutlined } from '@ant-design/icons';
+import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from '@shelfwise/contract';
 import { Button, DatePicker, Descriptions, Drawer, Skeleton } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  usePageParams,
-} from '../../components/crud';
-import type { ExportScope } from '../../components/crud/crud-toolbar';
-import { notifyError } from '../../lib/api/notify';
-import {
-  exportLog,
-  LOG_SERVICES,
-  type LogDetail,
-  type LogExportInput,
-  type LogKind,
-  type LogPageInput,
-  type LogRow,
-  useLogDetail,
-  useLogPage,
-} from './log.api';
+import { Auth, type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
+import { LOG_SERVICES, type LogDetail, type LogKind, type LogRow, useLogDetail } from './log.api';
 import { LogClearButton } from './log-clear-button';
 import './log.texts';
 
 type Filters = Record<string, unknown> & { range?: [Dayjs | null, Dayjs | null] | null };
 const TIME = 'YYYY-MM-DD HH:mm:ss';
+/** The contract service of each log. */
+const CONTRACT = { vis: sysLogVis, op: sysLogOp, ex: sysLogEx, diff: sysLogDiff } as const;
+// the four logs share their endpoints; the page is typed on one of them
+type AnyLog = typeof sysLogOp;
 
 /** The form's values as the API's filters: the time range becomes `startTime` / `endTime`. */
 function toFilters({ range, ...rest }: Filters): Record<string, unknown> {
@@ -66,14 +51,12 @@ export interface LogListProps<K extends LogKind> {
 }
 
 /**
- * A log page: search (time range, account, the log's own filters), a paged table newest first, a details drawer,
- * export of the selected rows, the page or everything (an .xlsx from the server), and clear with confirmation.
+ * A log page on the CRUD component: search (time range, account, the log's own filters), a paged table newest
+ * first, a details drawer, export of the selected rows, the page or everything (an .xlsx from the server), and
+ * clear with confirmation.
  */
 export function LogList<K extends LogKind>({ kind, fields, columns, detail, drawerSize = 720 }: LogListProps<K>) {
   const { t } = useTranslation('log');
-  const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Record<string, unknown>>({});
-  const page = useLogPage(kind, input as LogPageInput<K>);
   const [openId, setOpenId] = useState<number>();
   const opened = useLogDetail(kind, openId);
   const service = LOG_SERVICES[kind];
@@ -96,45 +79,26 @@ export function LogList<K extends LogKind>({ kind, fields, columns, detail, draw
     { name: 'keyword', label: t('keyword'), placeholder: t('keywordHint') },
   ];
 
-  const allColumns = useMemo<CrudColumn<LogRow<K>>[]>(
-    () => [
-      ...columns,
-      {
-        key: 'actions',
-        title: tc('actions'),
-        fixedColumn: true,
-        fixed: 'right',
-        render: (_: unknown, row) => (
+  return (
+    <>
+      <CrudPage<AnyLog>
+        service={CONTRACT[kind] as AnyLog}
+        pageKey={`log.${kind}`}
+        title={t(`title.${kind}`)}
+        searchFields={searchFields}
+        toFilters={toFilters}
+        columns={columns as unknown as CrudColumn<CrudRow<AnyLog>>[]}
+        rowName={(row) => String(row.id)}
+        rowActions={(row) => (
           <Auth code={`${service}:detail`}>
             <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpenId(row.id)}>
               {t('details')}
             </Button>
           </Auth>
-        ),
-      },
-    ],
-    [columns, service, t, tc],
-  );
-
-  const exportFile = async (scope: ExportScope, keys: Key[]) => {
-    const body = { ...filters, ...params, scope, ids: scope === 'selected' ? keys.map(Number) : undefined };
-    try {
-      await exportLog(kind, body as LogExportInput<K>, `${kind}-log.xlsx`);
-    } catch (e) {
-      notifyError(t('exportFailed', { message: (e as Error).message }));
-    }
-  };
-
-  return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={(v) => search(toFilters(v))} />
-      <CrudTable<LogRow<K>>
-        pageKey={`log.${kind}`}
-        title={t(`title.${kind}`)}
-        columns={allColumns}
-        {...pagedTableProps(page, params, change)}
-        exportFile={exportFile}
+        )}
         toolbarExtra={<LogClearButton kind={kind} />}
+        files={{ export: `${kind}-log` }}
+        testId={`${kind}-log`}
       />
       <Drawer
         open={openId !== undefined}
@@ -145,6 +109,6 @@ export function LogList<K extends LogKind>({ kind, fields, columns, detail, draw
       >
         {opened.data ? detail(opened.data) : <Skeleton active />}
       </Drawer>
-    </div>
+    </>
   );
 }

@@ -1,37 +1,16 @@
-import { DeleteOutlined, EditOutlined, MessageOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
-import { NoticeStatus, NoticeStatusEnum, NoticeTypeEnum, noticeAddInput, noticeUpdateInput } from '@shelfwise/contract';
-import { App, Button, Input, Space, Tooltip, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { MessageOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
+import { NoticeStatus, NoticeStatusEnum, NoticeTypeEnum, sysNotice } from '@shelfwise/contract';
+import { App, Button, Input, Tooltip, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type AuthCheck,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  usePageParams,
-} from '../../components/crud';
-import {
-  fetchAllNotices,
-  type NoticePageInput,
-  type NoticeRow,
-  useAddNotice,
-  useCancelNotice,
-  useDeleteNotice,
-  useNoticePage,
-  usePublishNotice,
-  useUpdateNotice,
-} from './notice.api';
+import { Auth, type AuthCheck, type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
+import { useCancelNotice, usePublishNotice } from './notice.api';
 import { NoticeDrawer, type NoticeView } from './notice-drawer';
 import { noticeStatusTag, noticeTypeTag, useEnumOptions } from './notice-tags';
 import { SendMessageDialog } from './send-message-dialog';
 import './notice.texts';
 
-type Filters = { title?: string; type?: 1 | 2; status?: 1 | 2 | 3 };
-type Editing = { row?: NoticeRow } | null;
+type NoticeRow = CrudRow<typeof sysNotice>;
 
 /** A small link button of a row, shown to users holding `code`. */
 function RowButton(props: {
@@ -68,14 +47,8 @@ export default function NoticePage() {
   const { t } = useTranslation('notice');
   const { t: tc } = useTranslation('crud');
   const { modal, message } = App.useApp();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<NoticePageInput['field']>>({});
-  const page = useNoticePage(input);
-  const add = useAddNotice();
-  const update = useUpdateNotice();
-  const remove = useDeleteNotice();
   const publish = usePublishNotice();
   const cancel = useCancelNotice();
-  const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<NoticeView | null>(null);
   const [sending, setSending] = useState(false);
   const typeOptions = useEnumOptions(NoticeTypeEnum);
@@ -156,75 +129,45 @@ export default function NoticePage() {
     { key: 'publicTime', title: t('admin.publicTime'), dataIndex: 'publicTime', sortField: 'publicTime' },
     { key: 'cancelTime', title: t('admin.cancelTime'), dataIndex: 'cancelTime', hiddenByDefault: true },
     { key: 'createTime', title: t('admin.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          {row.status === NoticeStatus.draft ? (
-            <>
-              <RowButton
-                code="sysNotice:update"
-                icon={<EditOutlined />}
-                label={tc('edit')}
-                onClick={() => setEditing({ row })}
-              />
-              <RowButton
-                code="sysNotice:public"
-                icon={<SendOutlined />}
-                label={t('admin.publish')}
-                onClick={() =>
-                  confirm(
-                    t('admin.publishTitle'),
-                    t('admin.publishConfirm', { name: row.title }),
-                    t('admin.publish'),
-                    () => publish.mutateAsync(row.id),
-                    t('admin.published'),
-                  )
-                }
-              />
-            </>
-          ) : null}
-          {row.status === NoticeStatus.published ? (
-            <RowButton
-              code="sysNotice:cancel"
-              icon={<RollbackOutlined />}
-              label={t('admin.withdraw')}
-              onClick={() =>
-                confirm(
-                  t('admin.withdrawTitle'),
-                  t('admin.withdrawConfirm', { name: row.title }),
-                  t('admin.withdraw'),
-                  () => cancel.mutateAsync(row.id),
-                  t('admin.withdrawn'),
-                  true,
-                )
-              }
-            />
-          ) : null}
-          <RowButton
-            code="sysNotice:delete"
-            icon={<DeleteOutlined />}
-            label={tc('delete')}
-            danger
-            disabled={row.status === NoticeStatus.published ? t('admin.deleteDisabled') : undefined}
-            onClick={() =>
-              confirm(
-                tc('deleteTitle'),
-                tc('deleteConfirm', { name: row.title }),
-                tc('delete'),
-                () => remove.mutateAsync(row.id),
-                tc('deleted'),
-                true,
-              )
-            }
-          />
-        </Space>
-      ),
-    },
   ];
+
+  const rowActions = (row: NoticeRow) => (
+    <>
+      {row.status === NoticeStatus.draft ? (
+        <RowButton
+          code="sysNotice:public"
+          icon={<SendOutlined />}
+          label={t('admin.publish')}
+          onClick={() =>
+            confirm(
+              t('admin.publishTitle'),
+              t('admin.publishConfirm', { name: row.title }),
+              t('admin.publish'),
+              () => publish.mutateAsync(row.id),
+              t('admin.published'),
+            )
+          }
+        />
+      ) : null}
+      {row.status === NoticeStatus.published ? (
+        <RowButton
+          code="sysNotice:cancel"
+          icon={<RollbackOutlined />}
+          label={t('admin.withdraw')}
+          onClick={() =>
+            confirm(
+              t('admin.withdrawTitle'),
+              t('admin.withdrawConfirm', { name: row.title }),
+              t('admin.withdraw'),
+              () => cancel.mutateAsync(row.id),
+              t('admin.withdrawn'),
+              true,
+            )
+          }
+        />
+      ) : null}
+    </>
+  );
 
   const formFields: FieldConfig[] = [
     { name: 'title', label: t('admin.noticeTitle'), required: true, maxLength: 128, span: 16 },
@@ -237,20 +180,28 @@ export default function NoticePage() {
       render: () => <Input.TextArea rows={10} maxLength={10_000} showCount placeholder={t('admin.contentHint')} />,
     },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { type: 1 }, [editing]);
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<NoticeRow>
+    <>
+      <CrudPage
+        service={sysNotice}
         pageKey="system.notice"
         title={t('admin.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysNotice:add"
-        exportName="notices"
-        fetchAll={() => fetchAllNotices(filters)}
+        form={{
+          fields: formFields,
+          addTitle: t('admin.add'),
+          editTitle: t('admin.edit'),
+          width: 720,
+          defaults: { type: 1 },
+          toInput: (v) => ({ ...v, type: v.type ?? 1 }),
+        }}
+        rowName={(row) => row.title}
+        // only a draft is edited; a published notice is withdrawn before it is deleted
+        canEdit={(row) => row.status === NoticeStatus.draft}
+        deleteDisabled={(row) => (row.status === NoticeStatus.published ? t('admin.deleteDisabled') : undefined)}
+        rowActions={rowActions}
+        clientExport="notices"
         toolbarExtra={
           <Auth code="sysMessage:send">
             <Button icon={<MessageOutlined />} onClick={() => setSending(true)}>
@@ -258,25 +209,10 @@ export default function NoticePage() {
             </Button>
           </Auth>
         }
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('admin.edit') : t('admin.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? noticeUpdateInput : noticeAddInput}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, type: v.type ?? 1 })}
-        onSubmit={(body) =>
-          editing?.row
-            ? update.mutateAsync(body as Parameters<typeof update.mutateAsync>[0])
-            : add.mutateAsync(body as Parameters<typeof add.mutateAsync>[0])
-        }
-        onClose={() => setEditing(null)}
-        width={720}
-        testId="notice-dialog"
+        testId="notice"
       />
       <NoticeDrawer view={viewing} onClose={() => setViewing(null)} />
       <SendMessageDialog open={sending} onClose={() => setSending(false)} />
-    </div>
+    </>
   );
 }

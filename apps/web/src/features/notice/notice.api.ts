@@ -3,10 +3,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCan } from '../../components/crud/auth';
 import { call } from '../../lib/api/client';
 
-/** Input of the notice administration page. */
-export type NoticePageInput = RouteInput<typeof api.sysNotice.page>;
-/** A notice row of the administration page. */
-export type NoticeRow = RouteOutput<typeof api.sysNotice.page>['items'][number];
 /** A notice as its receiver sees it. */
 export type ReceivedNotice = RouteOutput<typeof api.sysNotice.pageReceived>['items'][number];
 /** A message as its receiver sees it. */
@@ -14,8 +10,6 @@ export type ReceivedMessage = RouteOutput<typeof api.sysMessage.pageReceived>['i
 
 /** Query keys of notices and messages. */
 export const noticeKeys = {
-  admin: ['sysNotice', 'admin'] as const,
-  page: (input: NoticePageInput) => ['sysNotice', 'admin', input] as const,
   receivers: ['sysMessage', 'receivers'] as const,
   /** Everything a receiver sees: the centre's lists and the bell. */
   inbox: ['inbox'] as const,
@@ -28,52 +22,9 @@ export const noticeKeys = {
 /** Unread lists are polled this often as a fallback when the live connection is down. */
 const UNREAD_POLL_MS = 60_000;
 
-/** One page of notices (administration). */
-export function useNoticePage(input: NoticePageInput) {
-  return useQuery({
-    queryKey: noticeKeys.page(input),
-    queryFn: () => call(api.sysNotice.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Every notice matching the filters, page by page (for "export all"). */
-export async function fetchAllNotices(filters: Omit<NoticePageInput, 'page' | 'pageSize'>): Promise<NoticeRow[]> {
-  const out: NoticeRow[] = [];
-  for (let page = 1; ; page++) {
-    const res = await call(api.sysNotice.page, { ...filters, page, pageSize: 500 });
-    out.push(...res.items);
-    if (!res.hasNextPage) return out;
-  }
-}
-
 function useInvalidate(key: readonly unknown[]) {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: key });
-}
-
-/** Adds a draft (silently: the dialog shows the outcome). */
-export function useAddNotice() {
-  const invalidate = useInvalidate(noticeKeys.admin);
-  return useMutation({
-    mutationFn: (input: RouteInput<typeof api.sysNotice.add>) => call(api.sysNotice.add, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Edits a draft. */
-export function useUpdateNotice() {
-  const invalidate = useInvalidate(noticeKeys.admin);
-  return useMutation({
-    mutationFn: (input: RouteInput<typeof api.sysNotice.update>) => call(api.sysNotice.update, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes a draft or withdrawn notice. */
-export function useDeleteNotice() {
-  const invalidate = useInvalidate(noticeKeys.admin);
-  return useMutation({ mutationFn: (id: number) => call(api.sysNotice.delete, { id }), onSuccess: invalidate });
 }
 
 /** Publishes a draft to the whole tenant. */

@@ -1,27 +1,13 @@
 import { ChromeOutlined, DesktopOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { sysOnlineUser } from '@shelfwise/contract';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  type FieldConfig,
-  pagedTableProps,
-  SearchForm,
-  usePageParams,
-} from '../../components/crud';
+import { Auth, type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
 import { tokens } from '../../lib/auth/tokens';
-import {
-  fetchAllOnlineUsers,
-  type OnlineUserInput,
-  type OnlineUserRow,
-  sessionIdOf,
-  useForceOffline,
-  useOnlineUsers,
-} from './online-user.api';
+import { sessionIdOf, useForceOffline } from './online-user.api';
 import './online-user.texts';
 
-type Filters = { account?: string; realName?: string };
+type OnlineUserRow = CrudRow<typeof sysOnlineUser>;
 
 /**
  * Online users (`sysOnlineUser`): the sessions connected now (account, name, IP, browser, OS, since), refreshed
@@ -31,8 +17,6 @@ export default function OnlineUserPage() {
   const { t } = useTranslation('onlineUser');
   const { t: tc } = useTranslation('crud');
   const { modal, message } = App.useApp();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<OnlineUserInput['field']>>({});
-  const page = useOnlineUsers(input);
   const force = useForceOffline();
   const mySession = sessionIdOf(tokens.access());
 
@@ -102,12 +86,25 @@ export default function OnlineUserPage() {
     { key: 'loginTime', title: t('loginTime'), dataIndex: 'loginTime', sortField: 'loginTime' },
     { key: 'connectTime', title: t('connectTime'), dataIndex: 'connectTime', sortField: 'connectTime' },
     { key: 'connections', title: t('connections'), dataIndex: 'connections', align: 'right', hiddenByDefault: true },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
+  ];
+
+  return (
+    <CrudPage
+      service={sysOnlineUser}
+      pageKey="system.onlineUser"
+      title={
+        <Space size={8}>
+          {t('title')}
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
+            {t('autoRefresh')}
+          </Typography.Text>
+        </Space>
+      }
+      searchFields={searchFields}
+      columns={columns}
+      refetchInterval={30_000}
+      rowName={(row) => row.account}
+      rowActions={(row) => (
         <Auth code="sysOnlineUser:forceOffline">
           <Tooltip title={row.id === mySession ? t('yourself') : undefined}>
             <Button
@@ -122,28 +119,9 @@ export default function OnlineUserPage() {
             </Button>
           </Tooltip>
         </Auth>
-      ),
-    },
-  ];
-
-  return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<OnlineUserRow>
-        pageKey="system.onlineUser"
-        title={
-          <Space size={8}>
-            {t('title')}
-            <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
-              {t('autoRefresh')}
-            </Typography.Text>
-          </Space>
-        }
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        exportName="online-users"
-        fetchAll={() => fetchAllOnlineUsers(filters)}
-      />
-    </div>
+      )}
+      clientExport="online-users"
+      testId="online-user"
+    />
   );
 }

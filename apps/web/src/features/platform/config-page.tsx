@@ -1,54 +1,58 @@
-import { configAddInput, configUpdateInput } from '@shelfwise/contract';
-import { App, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { sysConfig, sysTenantConfig } from '@shelfwise/contract';
+import { routes as api } from '@shelfwise/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  usePageParams,
-} from '../../components/crud';
-import {
-  type ConfigPageInput,
-  type ConfigRow,
-  fetchAllConfigs,
-  useAddConfig,
-  useBatchDeleteConfig,
-  useConfigGroups,
-  useConfigPage,
-  useDeleteConfig,
-  useUpdateConfig,
-} from './config.api';
+import { type CrudColumn, CrudPage, type CrudRow, type FieldConfig } from '../../components/crud';
+import { call } from '../../lib/api/client';
+import '../system/system.texts';
 import './platform.texts';
 
-type Filters = { name?: string; code?: string; groupCode?: string };
-type Editing = { row?: ConfigRow } | null;
+/**
+ * The two parameter lists, one page: the platform's parameters (`sysConfig`, menu Platform > Parameters) and the
+ * caller's tenant's (`sysTenantConfig`, menu System > Tenant configuration). Each menu keeps its own page key
+ * (docs/menus.md); the registry opens this page with the scope of the menu. The texts are the feature's own.
+ */
+const SCOPES = {
+  platform: {
+    service: sysConfig,
+    groups: api.sysConfig.groupList,
+    ns: 'platform',
+    pageKey: 'platform.config',
+    file: 'parameters',
+    testId: 'config',
+  },
+  tenant: {
+    service: sysTenantConfig,
+    groups: api.sysTenantConfig.groupList,
+    ns: 'system',
+    pageKey: 'system.tenantConfig',
+    file: 'tenant-configuration',
+    testId: 'tenant-config',
+  },
+} as const;
 
-/** Parameters (`sysConfig`): search, paged table, add/edit dialog, delete; built-in rows cannot be deleted. */
-export default function ConfigPage() {
-  const { t } = useTranslation('platform');
+type Scope = keyof typeof SCOPES;
+type ConfigRow = CrudRow<typeof sysConfig> | CrudRow<typeof sysTenantConfig>;
+
+/** The platform's or the tenant's parameters: search, paged list, add/edit, delete (never a built-in row). */
+export function ConfigPage({ scope }: { scope: Scope }) {
+  const s = SCOPES[scope];
+  const { t } = useTranslation(s.ns);
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<ConfigPageInput['field']>>({});
-  const page = useConfigPage(input);
-  const groups = useConfigGroups();
-  const add = useAddConfig();
-  const update = useUpdateConfig();
-  const remove = useDeleteConfig();
-  const batchDelete = useBatchDeleteConfig();
-  const [editing, setEditing] = useState<Editing>(null);
-  const { message } = App.useApp();
+  const groups = useQuery({ queryKey: [s.service.page.service, 'groupList'], queryFn: () => call(s.groups, {}) });
   // a seeded group's name in the reader's language; the filter still sends the code
   const groupName = (code: string) => t(`config.groups.${code}`, { defaultValue: code });
-  const groupOptions = (groups.data ?? []).map((g) => ({ label: groupName(g), value: g }));
 
   const searchFields: FieldConfig[] = [
     { name: 'name', label: t('config.name') },
     { name: 'code', label: t('config.code') },
-    { name: 'groupCode', label: t('config.group'), type: 'select', options: groupOptions },
+    {
+      name: 'groupCode',
+      label: t('config.group'),
+      type: 'select',
+      options: (groups.data ?? []).map((g) => ({ label: groupName(g), value: g })),
+    },
   ];
 
   const columns: CrudColumn<ConfigRow>[] = [
@@ -75,16 +79,10 @@ export default function ConfigPage() {
       sortField: 'code',
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
-    {
-      key: 'value',
-      title: t('config.value'),
-      dataIndex: 'value',
-      ellipsis: true,
-      width: 220,
-    },
+    { key: 'value', title: t('config.value'), dataIndex: 'value', ellipsis: true, width: 220 },
     {
       key: 'sysFlag',
-      title: t('config.builtIn'),
+      title: tc('builtIn'),
       hiddenByDefault: true,
       dataIndex: 'sysFlag',
       exportValue: (r) => (r.sysFlag === 1 ? tc('yes') : tc('no')),
@@ -106,26 +104,9 @@ export default function ConfigPage() {
       sortField: 'createTime',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="sysConfig:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysConfig:delete"
-          deleteDisabled={row.sysFlag === 1 ? t('config.builtInNoDelete') : undefined}
-        />
-      ),
-    },
   ];
 
-  const builtIn = editing?.row?.sysFlag === 1;
-  const formFields: FieldConfig[] = [
+  const formFields = (row: ConfigRow | undefined): FieldConfig[] => [
     { name: 'name', label: t('config.name'), required: true, span: 12, maxLength: 64 },
     {
       name: 'code',
@@ -133,56 +114,53 @@ export default function ConfigPage() {
       required: true,
       span: 12,
       maxLength: 64,
-      disabled: builtIn,
+      // the server reads a built-in parameter by its code
+      disabled: row?.sysFlag === 1,
       extra: t('config.codeHint'),
       rules: [{ pattern: /^[A-Za-z][A-Za-z0-9_.-]*$/, message: t('config.codeRule') }],
     },
     { name: 'value', label: t('config.value'), type: 'textarea', maxLength: 4000 },
-    {
-      name: 'groupCode',
-      label: t('config.group'),
-      span: 12,
-      placeholder: t('config.groupHint'),
-      maxLength: 64,
-    },
+    { name: 'groupCode', label: t('config.group'), span: 12, placeholder: t('config.groupHint'), maxLength: 64 },
     { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { orderNo: 100 }, [editing]);
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<ConfigRow>
-        pageKey="platform.config"
-        title={t('config.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysConfig:add"
-        onBatchDelete={async (ids) => {
-          const { deleted, skipped } = await batchDelete.mutateAsync(ids as number[]);
-          void message.success(t('config.batchDeleted', { deleted, skipped }));
-        }}
-        batchDeleteCode="sysConfig:batchDelete"
-        exportName="parameters"
-        fetchAll={() => fetchAllConfigs(filters)}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('config.edit') : t('config.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? configUpdateInput : configAddInput}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) =>
-          editing?.row
-            ? update.mutateAsync(body as Parameters<typeof update.mutateAsync>[0])
-            : add.mutateAsync(body as Parameters<typeof add.mutateAsync>[0])
-        }
-        onClose={() => setEditing(null)}
-        testId="config-dialog"
-      />
-    </div>
+    <CrudPage<typeof sysConfig>
+      // both services have the same fields and endpoints; the rows differ only in their type's origin
+      service={s.service as typeof sysConfig}
+      pageKey={s.pageKey}
+      title={t('config.title')}
+      searchFields={searchFields}
+      columns={columns as CrudColumn<CrudRow<typeof sysConfig>>[]}
+      form={{
+        fields: formFields,
+        addTitle: t('config.add'),
+        editTitle: t('config.edit'),
+        defaults: { orderNo: 100 },
+        toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+      }}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.sysFlag === 1 ? t('config.builtInNoDelete') : undefined)}
+      // the platform answers both counts, a tenant the number deleted
+      batchDeleted={(r, ids) =>
+        t(
+          'config.batchDeleted',
+          typeof r === 'number' ? { deleted: r, skipped: ids.length - r } : (r as Record<string, number>),
+        )
+      }
+      clientExport={s.file}
+      testId={s.testId}
+    />
   );
+}
+
+/** Platform > Parameters (`/platform/config/index`). */
+export default function PlatformConfigPage() {
+  return <ConfigPage scope="platform" />;
+}
+
+/** System > Tenant configuration (`/system/tenantConfig/index`). */
+export function TenantConfigPage() {
+  return <ConfigPage scope="tenant" />;
 }

@@ -2,20 +2,9 @@ import { SaveOutlined, UserAddOutlined } from '@ant-design/icons';
 import { sysUserRegWay } from '@shelfwise/contract';
 import { AccountType, AccountTypeEnum } from '@shelfwise/contract/enums';
 import { App, Button, Card, Flex, Select, Space, Switch, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../components/crud';
+import { Auth, type CrudColumn, CrudPage, type CrudRow, type FieldConfig, useCan } from '../../components/crud';
 import {
   EnumTag,
   orgTreeData,
@@ -26,20 +15,9 @@ import {
   usePosList,
   useRoleList,
 } from '../system';
-import {
-  fetchAllRegWays,
-  type RegWayPageInput,
-  type RegWayRow,
-  useDeleteRegWay,
-  useRegistrationSetting,
-  useRegWayList,
-  useRegWayPage,
-  useSaveRegWay,
-  useSetDefaultRegWay,
-} from './reg-way.api';
+import { useRegistrationSetting, useRegWayList, useSetDefaultRegWay } from './reg-way.api';
 
-type Filters = { name?: string };
-type Editing = { row?: RegWayRow } | null;
+type RegWayRow = CrudRow<typeof sysUserRegWay>;
 
 /** The tenant's self-registration switch and default scheme. */
 function RegistrationSwitch() {
@@ -114,18 +92,13 @@ function RegistrationSwitch() {
 export default function RegWayPage() {
   const { t } = useTranslation('system');
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<RegWayPageInput['field']>>({});
-  const page = useRegWayPage(input);
   const setting = useRegistrationSetting();
-  const save = useSaveRegWay();
-  const remove = useDeleteRegWay();
   const can = useCan();
   const roles = useRoleList(can('sysRole:list'));
   const orgs = useOrgTree({}, can('sysOrg:list'));
   const positions = usePosList(can('sysPos:list'));
   const types = useEnumOptions(AccountTypeEnum, [AccountType.normalUser, AccountType.member]);
   const typeLabel = useEnumLabel(AccountTypeEnum);
-  const [editing, setEditing] = useState<Editing>(null);
   const defaultId = setting.data?.regWayId;
 
   const columns: CrudColumn<RegWayRow>[] = [
@@ -165,22 +138,6 @@ export default function RegWayPage() {
       hiddenByDefault: true,
     },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="sysUserRegWay:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysUserRegWay:delete"
-          deleteDisabled={row.id === defaultId ? t('regWay.defaultNoDelete') : undefined}
-        />
-      ),
-    },
   ];
 
   const formFields: FieldConfig[] = [
@@ -220,33 +177,25 @@ export default function RegWayPage() {
     { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { accountType: AccountType.member, orderNo: 100 }, [editing]);
-
   return (
-    <div style={{ padding: 12 }}>
-      <RegistrationSwitch />
-      <SearchForm<Filters> fields={[{ name: 'name', label: t('regWay.name') }]} onSearch={search} />
-      <CrudTable<RegWayRow>
-        pageKey="platform.regWay"
-        title={t('regWay.title')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysUserRegWay:add"
-        exportName="registration-schemes"
-        fetchAll={() => fetchAllRegWays(filters)}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('regWay.edit') : t('regWay.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? sysUserRegWay.update.input : sysUserRegWay.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="reg-way-dialog"
-      />
-    </div>
+    <CrudPage
+      service={sysUserRegWay}
+      pageKey="platform.regWay"
+      title={t('regWay.title')}
+      banner={<RegistrationSwitch />}
+      searchFields={[{ name: 'name', label: t('regWay.name') }]}
+      columns={columns}
+      form={{
+        fields: formFields,
+        addTitle: t('regWay.add'),
+        editTitle: t('regWay.edit'),
+        defaults: { accountType: AccountType.member, orderNo: 100 },
+        toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+      }}
+      rowName={(row) => row.name}
+      deleteDisabled={(row) => (row.id === defaultId ? t('regWay.defaultNoDelete') : undefined)}
+      clientExport="registration-schemes"
+      testId="reg-way"
+    />
   );
 }

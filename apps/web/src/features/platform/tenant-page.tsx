@@ -2,38 +2,14 @@ import { ClusterOutlined, DownOutlined, KeyOutlined, LoginOutlined, MenuOutlined
 import { sysTenant } from '@shelfwise/contract';
 import { AccountType } from '@shelfwise/contract/enums';
 import { App, Button, Dropdown, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  useCan,
-  usePageParams,
-} from '../../components/crud';
+import { type CrudColumn, CrudPage, type FieldConfig, useCan } from '../../components/crud';
 import { useUserInfo } from '../auth/session.api';
 import { type OneTimeSecret, OneTimeSecretModal } from '../system';
-import {
-  fetchAllTenants,
-  switchIntoTenant,
-  type TenantPageInput,
-  type TenantRow,
-  useAddTenant,
-  useDeleteTenant,
-  useResetTenantPwd,
-  useSetTenantStatus,
-  useTenantPage,
-  useUpdateTenant,
-} from './tenant.api';
+import { switchIntoTenant, type TenantRow, useResetTenantPwd, useSetTenantStatus } from './tenant.api';
 import { adminFields, basicFields, brandingFields } from './tenant-form';
 import { TenantMenuDrawer } from './tenant-menu-drawer';
-
-type Filters = { name?: string; host?: string; status?: 1 | 2 };
-type Editing = { row?: TenantRow } | null;
 
 /**
  * Tenants (`sysTenant`): list, create (the administrator's password is shown once), branding, status, menu grant,
@@ -45,14 +21,8 @@ export default function TenantPage() {
   const { modal } = App.useApp();
   const can = useCan();
   const { data: me } = useUserInfo();
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<TenantPageInput['field']>>({});
-  const page = useTenantPage(input);
-  const add = useAddTenant();
-  const update = useUpdateTenant();
-  const remove = useDeleteTenant();
   const setStatus = useSetTenantStatus();
   const resetPwd = useResetTenantPwd();
-  const [editing, setEditing] = useState<Editing>(null);
   const [granting, setGranting] = useState<TenantRow | null>(null);
   const [secret, setSecret] = useState<OneTimeSecret | null>(null);
   const isSuperAdmin = me?.accountType === AccountType.superAdmin;
@@ -165,70 +135,46 @@ export default function TenantPage() {
       hiddenByDefault: true,
     },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', sortField: 'createTime' },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => {
-        const more = [
-          ...(can('sysTenant:ownMenuList') && can('sysTenant:grantMenu')
-            ? [{ key: 'grant', icon: <MenuOutlined />, label: t('tenant.menuGrant'), onClick: () => setGranting(row) }]
-            : []),
-          ...(can('sysTenant:resetPwd')
-            ? [{ key: 'reset', icon: <KeyOutlined />, label: t('tenant.resetPwd'), onClick: () => confirmReset(row) }]
-            : []),
-          ...(isSuperAdmin && row.status === 1 && row.id !== me?.currentTenantId
-            ? [
-                {
-                  key: 'switch',
-                  icon: <LoginOutlined />,
-                  label: t('tenant.switchInto'),
-                  onClick: () => switchInto(row),
-                },
-              ]
-            : []),
-        ];
-        return (
-          <RowActions
-            name={row.name}
-            onEdit={() => setEditing({ row })}
-            editCode="sysTenant:update"
-            onDelete={() => remove.mutateAsync(row.id)}
-            deleteCode="sysTenant:delete"
-            deleteDisabled={
-              row.isDefault ? t('tenant.defaultProtected') : row.status === 1 ? t('tenant.disableFirst') : undefined
-            }
-          >
-            {more.length ? (
-              <Dropdown menu={{ items: more }} trigger={['click']}>
-                <Button type="link" size="small">
-                  {t('common.more')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            ) : null}
-          </RowActions>
-        );
-      },
-    },
   ];
 
-  const adding = !editing?.row;
-  const formFields = [...basicFields(t, tc), ...(adding ? adminFields(t) : []), ...brandingFields(t, !adding)];
-  const initialValues = useMemo(
-    () =>
-      editing?.row ?? {
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-        enableReg: 2,
-        orderNo: 100,
-      },
-    [editing],
-  );
+  const moreActions = (row: TenantRow) => {
+    const more = [
+      ...(can('sysTenant:ownMenuList') && can('sysTenant:grantMenu')
+        ? [{ key: 'grant', icon: <MenuOutlined />, label: t('tenant.menuGrant'), onClick: () => setGranting(row) }]
+        : []),
+      ...(can('sysTenant:resetPwd')
+        ? [{ key: 'reset', icon: <KeyOutlined />, label: t('tenant.resetPwd'), onClick: () => confirmReset(row) }]
+        : []),
+      ...(isSuperAdmin && row.status === 1 && row.id !== me?.currentTenantId
+        ? [
+            {
+              key: 'switch',
+              icon: <LoginOutlined />,
+              label: t('tenant.switchInto'),
+              onClick: () => switchInto(row),
+            },
+          ]
+        : []),
+    ];
+    return more.length ? (
+      <Dropdown menu={{ items: more }} trigger={['click']}>
+        <Button type="link" size="small">
+          {t('common.more')} <DownOutlined />
+        </Button>
+      </Dropdown>
+    ) : null;
+  };
+
+  const formFields = (row: TenantRow | undefined): FieldConfig[] => [
+    ...basicFields(t, tc),
+    ...(row ? [] : adminFields(t)),
+    ...brandingFields(t, !!row),
+  ];
 
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<TenantRow>
+    <>
+      <CrudPage
+        service={sysTenant}
         pageKey="platform.tenant"
         title={
           <Space>
@@ -236,36 +182,36 @@ export default function TenantPage() {
             {t('tenant.pageTitle')}
           </Space>
         }
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysTenant:add"
-        exportName="tenants"
-        fetchAll={() => fetchAllTenants(filters)}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        width={820}
-        title={adding ? t('tenant.add') : t('tenant.edit')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={adding ? sysTenant.add.input : sysTenant.update.input}
-        toInput={(v) => ({
-          ...v,
-          id: editing?.row?.id,
-          orderNo: v.orderNo ?? 100,
-          adminRealName: adding ? (v.adminRealName ?? undefined) : undefined,
-        })}
-        onSubmit={async (body) => {
-          if (!adding) return update.mutateAsync(body as Parameters<typeof update.mutateAsync>[0]);
-          const created = await add.mutateAsync(body as Parameters<typeof add.mutateAsync>[0]);
-          setSecret({ title: t('tenant.created'), account: created.adminAccount, password: created.adminPassword });
+        form={{
+          fields: formFields,
+          addTitle: t('tenant.add'),
+          editTitle: t('tenant.edit'),
+          width: 820,
+          defaults: () => ({
+            timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+            enableReg: 2 as const,
+            orderNo: 100,
+          }),
+          toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100, adminRealName: v.adminRealName ?? undefined }),
+          onSaved: (result, body) => {
+            // a new tenant's administrator password is shown once
+            if (body.id) return;
+            const created = result as { adminAccount: string; adminPassword: string };
+            setSecret({ title: t('tenant.created'), account: created.adminAccount, password: created.adminPassword });
+          },
         }}
-        onClose={() => setEditing(null)}
-        testId="tenant-dialog"
+        rowName={(row) => row.name}
+        deleteDisabled={(row) =>
+          row.isDefault ? t('tenant.defaultProtected') : row.status === 1 ? t('tenant.disableFirst') : undefined
+        }
+        rowActions={moreActions}
+        clientExport="tenants"
+        testId="tenant"
       />
       <TenantMenuDrawer tenant={granting} onClose={() => setGranting(null)} />
       <OneTimeSecretModal secret={secret} onClose={() => setSecret(null)} />
-    </div>
+    </>
   );
 }

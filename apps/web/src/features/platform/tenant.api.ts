@@ -1,44 +1,17 @@
-import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes as api, type RouteOutput } from '@shelfwise/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, setUnauthorizedHandler } from '../../lib/api/client';
 import { session } from '../../lib/auth/storage';
 import { tokens } from '../../lib/auth/tokens';
 
-/** Input of the tenants page. */
-export type TenantPageInput = RouteInput<typeof api.sysTenant.page>;
 /** A tenant row. */
 export type TenantRow = RouteOutput<typeof api.sysTenant.page>['items'][number];
-/** The body of add. */
-export type TenantAddInput = RouteInput<typeof api.sysTenant.add>;
-/** The body of update. */
-export type TenantUpdateInput = RouteInput<typeof api.sysTenant.update>;
-
 /** Query keys of the tenants feature. */
 export const tenantKeys = {
   all: ['sysTenant'] as const,
-  page: (input: TenantPageInput) => ['sysTenant', 'page', input] as const,
   menus: (id: number) => ['sysTenant', 'ownMenuList', id] as const,
   switchList: ['sysTenant', 'switchList'] as const,
 };
-
-/** One page of tenants. */
-export function useTenantPage(input: TenantPageInput) {
-  return useQuery({
-    queryKey: tenantKeys.page(input),
-    queryFn: () => call(api.sysTenant.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Every tenant matching the filters, page by page (for "export all"). */
-export async function fetchAllTenants(filters: Omit<TenantPageInput, 'page' | 'pageSize'>): Promise<TenantRow[]> {
-  const out: TenantRow[] = [];
-  for (let page = 1; ; page++) {
-    const res = await call(api.sysTenant.page, { ...filters, page, pageSize: 500 });
-    out.push(...res.items);
-    if (!res.hasNextPage) return out;
-  }
-}
 
 /** Menu and button ids granted to a tenant (fresh on every opening). */
 export function useTenantMenuIds(id: number | undefined) {
@@ -63,30 +36,6 @@ export function useTenantSwitchList(enabled: boolean) {
 function useInvalidate() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: tenantKeys.all });
-}
-
-/** Creates a tenant; answers its administrator's generated password (shown once). */
-export function useAddTenant() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: TenantAddInput) => call(api.sysTenant.add, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Updates a tenant's name, host, time zone and branding. */
-export function useUpdateTenant() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: TenantUpdateInput) => call(api.sysTenant.update, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes a disabled tenant with everything it owns. */
-export function useDeleteTenant() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(api.sysTenant.delete, { id }), onSuccess: invalidate });
 }
 
 /** Enables or disables a tenant. */

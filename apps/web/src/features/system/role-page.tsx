@@ -2,52 +2,22 @@ import { DatabaseOutlined, MenuOutlined } from '@ant-design/icons';
 import { sysRole } from '@shelfwise/contract';
 import { DataScopeEnum } from '@shelfwise/contract/enums';
 import { Button, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Auth,
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  statusColumn,
-  usePageParams,
-} from '../../components/crud';
+import { Auth, type CrudColumn, CrudPage, type FieldConfig, statusColumn } from '../../components/crud';
 import { EnumTag, useEnumLabel } from './enum-tag';
 import { MenuGrantDrawer } from './menu-grant-drawer';
-import {
-  fetchAllRoles,
-  type RolePageInput,
-  type RoleRow,
-  useDeleteRole,
-  useGrantRoleMenu,
-  useGrantTree,
-  useRoleMenuIds,
-  useRolePage,
-  useSaveRole,
-  useSetRoleStatus,
-} from './role.api';
+import { type RoleRow, useGrantRoleMenu, useGrantTree, useRoleMenuIds, useSetRoleStatus } from './role.api';
 import { RoleDataDialog } from './role-data-dialog';
 import { statusOptions } from './status';
 import './system.texts';
-
-type Filters = { code?: string; name?: string; status?: 1 | 2 };
-type Editing = { row?: RoleRow } | null;
 
 /** Roles (`sysRole`): list, add/edit, delete when unused, menu and button grant, data grant. */
 export default function RolePage() {
   const { t } = useTranslation('system');
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<RolePageInput['field']>>({});
-  const page = useRolePage(input);
-  const save = useSaveRole();
-  const remove = useDeleteRole();
   const setStatus = useSetRoleStatus();
   const scopeLabel = useEnumLabel(DataScopeEnum);
-  const [editing, setEditing] = useState<Editing>(null);
   const [menuRole, setMenuRole] = useState<RoleRow | null>(null);
   const [dataRole, setDataRole] = useState<RoleRow | null>(null);
 
@@ -104,34 +74,6 @@ export default function RolePage() {
       sortField: 'createTime',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          compact
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="sysRole:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysRole:delete"
-          deleteDisabled={row.userCount > 0 ? t('role.inUse', { count: row.userCount }) : undefined}
-        >
-          <Auth code={{ all: ['sysRole:ownMenuList', 'sysRole:grantMenu'] }}>
-            <Button type="link" size="small" icon={<MenuOutlined />} onClick={() => setMenuRole(row)}>
-              {t('role.menuGrant')}
-            </Button>
-          </Auth>
-          <Auth code={{ all: ['sysRole:ownOrgList', 'sysRole:grantDataScope'] }}>
-            <Button type="link" size="small" icon={<DatabaseOutlined />} onClick={() => setDataRole(row)}>
-              {t('role.dataGrant')}
-            </Button>
-          </Auth>
-        </RowActions>
-      ),
-    },
   ];
 
   const formFields: FieldConfig[] = [
@@ -148,35 +90,44 @@ export default function RolePage() {
     { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { status: 1, orderNo: 100 }, [editing]);
-
   return (
-    <div style={{ padding: 12 }}>
-      <SearchForm<Filters> fields={searchFields} onSearch={search} />
-      <CrudTable<RoleRow>
+    <>
+      <CrudPage
+        service={sysRole}
         pageKey="system.role"
         title={t('role.title')}
+        searchFields={searchFields}
         columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysRole:add"
-        exportName="roles"
-        fetchAll={() => fetchAllRoles(filters)}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('role.edit') : t('role.add')}
-        fields={formFields}
-        initialValues={initialValues}
-        schema={editing?.row ? sysRole.update.input : sysRole.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="role-dialog"
+        form={{
+          fields: formFields,
+          addTitle: t('role.add'),
+          editTitle: t('role.edit'),
+          defaults: { status: 1, orderNo: 100 },
+          toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+        }}
+        rowName={(row) => row.name}
+        deleteDisabled={(row) => (row.userCount > 0 ? t('role.inUse', { count: row.userCount }) : undefined)}
+        compactActions
+        rowActions={(row) => (
+          <>
+            <Auth code={{ all: ['sysRole:ownMenuList', 'sysRole:grantMenu'] }}>
+              <Button type="link" size="small" icon={<MenuOutlined />} onClick={() => setMenuRole(row)}>
+                {t('role.menuGrant')}
+              </Button>
+            </Auth>
+            <Auth code={{ all: ['sysRole:ownOrgList', 'sysRole:grantDataScope'] }}>
+              <Button type="link" size="small" icon={<DatabaseOutlined />} onClick={() => setDataRole(row)}>
+                {t('role.dataGrant')}
+              </Button>
+            </Auth>
+          </>
+        )}
+        clientExport="roles"
+        testId="role"
       />
       <RoleMenuDrawer role={menuRole} onClose={() => setMenuRole(null)} />
       <RoleDataDialog key={dataRole?.id ?? 0} role={dataRole} onClose={() => setDataRole(null)} />
-    </div>
+    </>
   );
 }
 

@@ -1,14 +1,10 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api/client';
 import { useTheme } from '../../lib/theme/theme-store';
 
-/** Input of the roles page. */
-export type RolePageInput = RouteInput<typeof api.sysRole.page>;
 /** A role row. */
 export type RoleRow = RouteOutput<typeof api.sysRole.page>['items'][number];
-/** The body of add / update. */
-export type RoleInput = RouteInput<typeof api.sysRole.add> & { id?: number };
 /** A node of the grant tree (directories, menus, buttons). */
 export type GrantNode = RouteOutput<typeof api.sysRole.grantTree>[number];
 /** The body of a data grant. */
@@ -17,35 +13,15 @@ export type DataScopeInput = RouteInput<typeof api.sysRole.grantDataScope>;
 /** Query keys of the roles feature. */
 export const roleKeys = {
   all: ['sysRole'] as const,
-  page: (input: RolePageInput) => ['sysRole', 'page', input] as const,
   list: ['sysRole', 'list'] as const,
   grantTree: (lang: string) => ['sysRole', 'grantTree', lang] as const,
   menus: (id: number) => ['sysRole', 'ownMenuList', id] as const,
   orgs: (id: number) => ['sysRole', 'ownOrgList', id] as const,
 };
 
-/** One page of roles. */
-export function useRolePage(input: RolePageInput) {
-  return useQuery({
-    queryKey: roleKeys.page(input),
-    queryFn: () => call(api.sysRole.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** Every role of the tenant (pickers). */
 export function useRoleList(enabled = true) {
   return useQuery({ queryKey: roleKeys.list, queryFn: () => call(api.sysRole.list, {}), enabled });
-}
-
-/** Every role matching the filters, page by page (for "export all"). */
-export async function fetchAllRoles(filters: Omit<RolePageInput, 'page' | 'pageSize'>): Promise<RoleRow[]> {
-  const out: RoleRow[] = [];
-  for (let page = 1; ; page++) {
-    const res = await call(api.sysRole.page, { ...filters, page, pageSize: 500 });
-    out.push(...res.items);
-    if (!res.hasNextPage) return out;
-  }
 }
 
 /** What the tenant may grant, titled in the UI language. */
@@ -77,24 +53,6 @@ export function useRoleOrgIds(id: number | undefined) {
 function useInvalidate() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: roleKeys.all });
-}
-
-/** Adds or updates a role (silently: the dialog shows the outcome). */
-export function useSaveRole() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: RoleInput) =>
-      input.id
-        ? call(api.sysRole.update, { ...input, id: input.id }, { silent: true })
-        : call(api.sysRole.add, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes a role no account holds. */
-export function useDeleteRole() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(api.sysRole.delete, { id }), onSuccess: invalidate });
 }
 
 /** Enables or disables a role. */

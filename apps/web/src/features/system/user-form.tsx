@@ -1,5 +1,5 @@
 import { AccountType, AccountTypeEnum } from '@shelfwise/contract/enums';
-import { Input, Select } from 'antd';
+import { Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type FieldConfig, useCan } from '../../components/crud';
 import { useUserInfo } from '../auth/session.api';
@@ -18,21 +18,73 @@ function useAssignableTypes() {
   return useEnumOptions(AccountTypeEnum, assignable);
 }
 
-/**
- * The fields of the account dialog; the password is offered when adding only (empty: one is generated). The
- * pickers' lists load while the dialog is open, each only for a user allowed to list it.
- */
-export function useUserFields(adding: boolean, open: boolean): FieldConfig[] {
+type Control = Record<string, unknown>;
+
+/** The organisation picker of the dialog: the tree loads when the dialog renders it (users allowed to list it). */
+function OrgPicker(control: Control) {
   const { t } = useTranslation('system');
   const { t: tc } = useTranslation('crud');
   const can = useCan();
-  const orgs = useOrgTree({}, open && can('sysOrg:list'));
-  const positions = usePosList(open && can('sysPos:list'));
-  const roles = useRoleList(open && can('sysRole:list'));
+  const orgs = useOrgTree({}, can('sysOrg:list'));
+  return (
+    <TreeSelect
+      {...control}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll
+      placeholder={tc('select', { label: t('user.org') })}
+      treeData={orgTreeData(orgs.data ?? [])}
+    />
+  );
+}
+
+/** The position picker of the dialog (disabled positions cannot be chosen). */
+function PosPicker(control: Control) {
+  const { t } = useTranslation('system');
+  const { t: tc } = useTranslation('crud');
+  const can = useCan();
+  const positions = usePosList(can('sysPos:list'));
+  return (
+    <Select
+      {...control}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={tc('select', { label: t('user.pos') })}
+      options={(positions.data ?? []).map((p) => ({ label: p.name, value: p.id, disabled: p.status !== 1 }))}
+    />
+  );
+}
+
+/** The roles picker of the dialog (disabled roles cannot be chosen). */
+function RolePicker(control: Control) {
+  const { t } = useTranslation('system');
+  const { t: tc } = useTranslation('crud');
+  const can = useCan();
+  const roles = useRoleList(can('sysRole:list'));
+  return (
+    <Select
+      {...control}
+      mode="multiple"
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={tc('select', { label: t('user.roles') })}
+      options={(roles.data ?? []).map((r) => ({ label: r.name, value: r.id, disabled: r.status !== 1 }))}
+      maxTagCount="responsive"
+    />
+  );
+}
+
+/**
+ * The fields of the account dialog, for a new account or an edited one; the password is offered when adding only
+ * (empty: one is generated). The pickers' lists load while the dialog is open, each only for a user allowed to
+ * list it.
+ */
+export function useUserFields(): (adding: boolean) => FieldConfig[] {
+  const { t } = useTranslation('system');
+  const { t: tc } = useTranslation('crud');
   const types = useAssignableTypes();
-  const posOptions = (positions.data ?? []).map((p) => ({ label: p.name, value: p.id, disabled: p.status !== 1 }));
-  const roleOptions = (roles.data ?? []).map((r) => ({ label: r.name, value: r.id, disabled: r.status !== 1 }));
-  return [
+  return (adding) => [
     {
       name: 'account',
       label: t('user.account'),
@@ -69,39 +121,12 @@ export function useUserFields(adding: boolean, open: boolean): FieldConfig[] {
     {
       name: 'orgId',
       label: t('user.org'),
-      type: 'treeSelect',
       span: 12,
-      treeData: orgTreeData(orgs.data ?? []),
       rules: requiredChoice(tc, t('user.org')),
+      render: () => <OrgPicker />,
     },
-    {
-      name: 'posId',
-      label: t('user.pos'),
-      span: 12,
-      render: () => (
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={tc('select', { label: t('user.pos') })}
-          options={posOptions}
-        />
-      ),
-    },
-    {
-      name: 'roleIds',
-      label: t('user.roles'),
-      span: 12,
-      render: () => (
-        <Select
-          mode="multiple"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={tc('select', { label: t('user.roles') })}
-          options={roleOptions}
-          maxTagCount="responsive"
-        />
-      ),
-    },
+    { name: 'posId', label: t('user.pos'), span: 12, render: () => <PosPicker /> },
+    { name: 'roleIds', label: t('user.roles'), span: 12, render: () => <RolePicker /> },
     { name: 'status', label: t('common.status'), type: 'radio', span: 12, options: statusOptions(tc) },
     { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
     ...(adding

@@ -1,12 +1,11 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ImportDialog } from '../../components/crud';
 import { downloadCsv } from '../../components/crud/export-csv';
-import { downloadImportTemplate, type ImportResult, useImportUsers } from './user.api';
+import type { ImportResult } from './user.api';
 
-/** The generated passwords of the new accounts (shown once), with copy and CSV download. */
-function GeneratedPasswords({ result }: { result: ImportResult }) {
+/** The generated passwords of the accounts an import created (shown once), with copy and CSV download. */
+export function GeneratedPasswords({ result }: { result: ImportResult }) {
   const { t } = useTranslation('system');
   const { message } = App.useApp();
   const passwordsCsv = () =>
@@ -62,25 +61,5 @@ function GeneratedPasswords({ result }: { result: ImportResult }) {
         ]}
       />
     </>
-  );
-}
-
-/** Account import: the kit's dialog with the account template and, afterwards, the generated passwords. */
-export function UserImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('system');
-  const importUsers = useImportUsers();
-  return (
-    <ImportDialog
-      open={open}
-      onClose={onClose}
-      onImport={(input) => importUsers.mutateAsync(input)}
-      pending={importUsers.isPending}
-      downloadTemplate={downloadImportTemplate}
-      title={t('import.title')}
-      hint={t('import.hint')}
-      dropHint={t('import.dropHint')}
-      extra={(result) => <GeneratedPasswords result={result} />}
-      testId="user-import-dialog"
-    />
   );
 }

@@ -1,17 +1,9 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api/client';
-import { getDownload, postDownload, uploadFile } from '../../lib/api/files';
+import { uploadFile } from '../../lib/api/files';
 import { sessionKeys } from '../auth/session.api';
 
-/** Input of the accounts page. */
-export type UserPageInput = RouteInput<typeof api.sysUser.page>;
-/** An account row. */
-export type UserRow = RouteOutput<typeof api.sysUser.page>['items'][number];
-/** The body of add (password optional) / update. */
-export type UserInput = RouteInput<typeof api.sysUser.add> & { id?: number };
-/** The body of an export. */
-export type UserExportInput = RouteInput<typeof api.sysUser.export>;
 /** The outcome of an import. */
 export type ImportResult = RouteOutput<typeof api.sysUser.import>;
 /** The caller's own profile. */
@@ -22,20 +14,10 @@ export type FavouriteMenu = RouteOutput<typeof api.sysUserMenu.list>[number];
 /** Query keys of the accounts feature. */
 export const userKeys = {
   all: ['sysUser'] as const,
-  page: (input: UserPageInput) => ['sysUser', 'page', input] as const,
   picker: (keyword: string) => ['sysUser', 'picker', keyword] as const,
   baseInfo: ['sysUser', 'baseInfo'] as const,
   favourites: ['sysUserMenu'] as const,
 };
-
-/** One page of accounts within the caller's data scope. */
-export function useUserPage(input: UserPageInput) {
-  return useQuery({
-    queryKey: userKeys.page(input),
-    queryFn: () => call(api.sysUser.page, input),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** Up to 50 accounts matching a keyword (account, name or phone), for pickers. */
 export function useUserPicker(keyword: string, enabled = true) {
@@ -50,26 +32,6 @@ export function useUserPicker(keyword: string, enabled = true) {
 function useInvalidate() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: userKeys.all });
-}
-
-/** Adds an account (answers the generated password, if any) or updates one; silent: the dialog shows the outcome. */
-export function useSaveUser() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: async (input: UserInput): Promise<{ password: string | null }> => {
-      if (!input.id) return call(api.sysUser.add, input, { silent: true });
-      const { password: _p, ...rest } = input;
-      await call(api.sysUser.update, { ...rest, id: input.id }, { silent: true });
-      return { password: null };
-    },
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes an account. */
-export function useDeleteUser() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(api.sysUser.delete, { id }), onSuccess: invalidate });
 }
 
 /** Enables or disables an account. */
@@ -90,26 +52,6 @@ export function useResetUserPwd() {
 export function useUnlockUser() {
   const invalidate = useInvalidate();
   return useMutation({ mutationFn: (id: number) => call(api.sysUser.unlock, { id }), onSuccess: invalidate });
-}
-
-/** Downloads the accounts as .xlsx (selected ids, this page, or all matching the filters). */
-export function exportUsers(input: UserExportInput): Promise<void> {
-  return postDownload(api.sysUser.export, input, 'accounts.xlsx');
-}
-
-/** Downloads the import template. */
-export function downloadImportTemplate(): Promise<void> {
-  return getDownload(api.sysUser.importTemplate, 'account-import-template.xlsx');
-}
-
-/** Imports accounts from an .xlsx file; with `partial` the good rows are kept when others fail. */
-export function useImportUsers() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ file, partial }: { file: File; partial: boolean }) =>
-      uploadFile(api.sysUser.import, file, { partial: String(partial) }),
-    onSuccess: invalidate,
-  });
 }
 
 /** The caller's own profile. */
