@@ -123,7 +123,14 @@ try {
   const orgs = await call<{ id: number }[]>('/api/sysOrg/list', undefined, token);
   const warehouseId = await call<number>(
     '/api/warehouseInfo/add',
-    { code: 'BENCH', name: 'Benchmark warehouse', orgId: orgs[0]?.id, address1: '1 Bench Road' },
+    {
+      code: 'BENCH',
+      name: 'Benchmark warehouse',
+      orgId: orgs[0]?.id,
+      address1: '1 Bench Road',
+      contactName: 'Bench',
+      contactPhone: '+1 555 0100',
+    },
     token,
   );
   const areaId = await call<number>('/api/warehouseArea/add', { warehouseId, code: 'Z1', name: 'Zone 1' }, token);

@@ -156,7 +156,10 @@ function seek(sort: Sort, idColumn: string, back: boolean, v: unknown, i: unknow
   const op = sort.desc !== back ? '<' : '>';
   const col = sql.ref(sort.column);
   const id = sql.ref(idColumn);
-  return sql<boolean>`(${col} ${sql.raw(op)} ${v} or (${col} = ${v} and ${id} ${sql.raw(op)} ${i}))`;
+  // written as a range on the sort column first (`>=`), which every dialect's index on it serves, then the exact
+  // condition; `col > v or (col = v and id > i)` alone makes SQLite scan the index from its start
+  const edge = sql.raw(op === '>' ? '>=' : '<=');
+  return sql<boolean>`${col} ${edge} ${v} and (${col} ${sql.raw(op)} ${v} or ${id} ${sql.raw(op)} ${i})`;
 }
 
 /**
