@@ -62,6 +62,10 @@ export const pageInput = z.object({
   field: z.string().max(64).optional(),
   order: zSortOrder,
   keyword: z.string().max(200).optional(),
+  /** Count every matching row; without it a big list's total stops at a cap (`totalExact: false` in the answer). */
+  exactTotal: zBoolLike.optional(),
+  /** The `nextCursor` / `prevCursor` of an earlier answer: the neighbouring page, reached without an offset walk. */
+  cursor: z.string().max(2048).optional(),
 });
 
 /** Paging input with the sortable fields of one endpoint; an unsorted table's `field: null` means none. */
@@ -81,9 +85,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number(),
     total: z.number(),
     totalPages: z.number(),
+    /** false when the total stopped at the count cap: there are more rows than `total` (shown as "1,000+") */
+    totalExact: z.boolean().optional(),
     items: z.array(item),
     hasPrevPage: z.boolean(),
     hasNextPage: z.boolean(),
+    /** where the next / previous page starts, when it can be reached by cursor */
+    nextCursor: z.string().nullish(),
+    prevCursor: z.string().nullish(),
   });
 }
 
@@ -93,9 +102,13 @@ export type PageResult<T> = {
   pageSize: number;
   total: number;
   totalPages: number;
+  /** false when the total stopped at the count cap (there are more rows) */
+  totalExact?: boolean;
   items: T[];
   hasPrevPage: boolean;
   hasNextPage: boolean;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
 };
 
 /** The wrapper every JSON response has (docs/api-contract.md#the-response-wrapper). */

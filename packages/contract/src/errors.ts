@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   rateLimited: 429,
   internal: 500,
   jsonTooComplex: 400,
+  pageTooDeep: 400,
   // authentication
   captchaRequired: 400,
   captchaInvalid: 400,

@@ -106,6 +106,11 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '请求内容嵌套过深或包含的值过多',
     'zh-tw': '請求內容巢狀過深或包含的值過多',
   },
+  pageTooDeep: {
+    en: 'Pages beyond the first {rows} rows are reached with Next and Previous, or by narrowing the search',
+    'zh-cn': '超过前 {rows} 行的页请使用“下一页”“上一页”翻页，或缩小查询范围',
+    'zh-tw': '超過前 {rows} 列的頁請使用「下一頁」「上一頁」翻頁，或縮小查詢範圍',
+  },
   captchaRequired: {
     en: 'Please enter the verification code',
     'zh-cn': '请输入验证码',

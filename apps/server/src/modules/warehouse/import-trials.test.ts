@@ -32,7 +32,13 @@ describeEachDialect('master-data imports as users make them', (get) => {
     await t.call(warehouseArea.add, { warehouseId: big, code: 'BULK', name: 'Bulk' }, { token: admin });
   });
   const locationCodes = async (warehouseId: number) =>
-    (await get().call(warehouseLocation.page, { warehouseId, page: 1, pageSize: 100 }, { token: admin })).result;
+    (
+      await get().call(
+        warehouseLocation.page,
+        { warehouseId, page: 1, pageSize: 100, exactTotal: true },
+        { token: admin },
+      )
+    ).result;
   const skuCodes = async () =>
     (await get().call(sku.page, { page: 1, pageSize: 50 }, { token: admin })).result.items.map((s) => s.code).sort();
 

@@ -283,10 +283,13 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
   };
   const fetchAll = async () => {
     const out: CrudRow<S>[] = [];
-    for (let p = 1; ; p++) {
-      const res = (await call(route(service.page), { ...filters, page: p, pageSize: 500 })) as PageResult<CrudRow<S>>;
+    // page after page by cursor where the list gives one (no offset walk), otherwise by number
+    let next: { page: number; cursor?: string } = { page: 1 };
+    for (;;) {
+      const res = (await call(route(service.page), { ...filters, ...next, pageSize: 500 })) as PageResult<CrudRow<S>>;
       out.push(...res.items);
       if (!res.hasNextPage) return out;
+      next = { page: res.page + 1, cursor: res.nextCursor ?? undefined };
     }
   };
   const batchDelete = async (keys: Key[]) => {

@@ -1,4 +1,5 @@
-import { App, Card, Table, type TableProps } from 'antd';
+import type { PageResult } from '@shelfwise/contract/routes';
+import { App, Button, Card, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import type { AuthCheck } from './auth';
 import { ColumnSettings, useHiddenColumns } from './column-settings';
 import { CrudToolbar, type ExportScope } from './crud-toolbar';
 import { downloadCsv } from './export-csv';
+import { pageChange } from './paged-table-props';
 import type { PageParams } from './use-page-params';
 
 /** A column of a CRUD table: a stable key and a text title (for settings and export). */
@@ -30,6 +32,8 @@ export interface CrudTableProps<T> {
   rows: T[];
   loading?: boolean;
   total?: number;
+  /** What the server said of the page beyond its rows: whether the total is exact, the cursors of its neighbours. */
+  pageInfo?: Pick<PageResult<unknown>, 'totalExact' | 'nextCursor' | 'prevCursor'>;
   params?: PageParams;
   // biome-ignore lint/suspicious/noExplicitAny: each page narrows the sort field to its endpoint's whitelist
   onParamsChange?: (next: Partial<PageParams<any>>) => void;
@@ -128,9 +132,10 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
         order: s?.order ? (s.order === 'ascend' ? 'ascending' : 'descending') : undefined,
       });
     } else {
-      onParamsChange({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 20 });
+      onParamsChange(pageChange(params, props.pageInfo, pagination.current ?? 1, pagination.pageSize ?? 20));
     }
   };
+  const exact = props.pageInfo?.totalExact !== false;
 
   const selectable = !!onBatchDelete || !!exportName || !!exportFile;
   return (
@@ -183,7 +188,22 @@ export function CrudTable<T extends object>(props: CrudTableProps<T>) {
                 total: props.total ?? 0,
                 showSizeChanger: true,
                 pageSizeOptions: [10, 20, 50, 100],
-                showTotal: (total) => t('total', { count: total }),
+                showTotal: (total) =>
+                  exact ? (
+                    t('total', { count: total })
+                  ) : (
+                    <span>
+                      {t('totalMore', { count: total - 1 })}{' '}
+                      <Button
+                        type="link"
+                        size="small"
+                        style={{ padding: 0 }}
+                        onClick={() => onParamsChange?.({ exactTotal: true, page: params.page, cursor: params.cursor })}
+                      >
+                        {t('countExactly')}
+                      </Button>
+                    </span>
+                  ),
               }
             : false
         }

@@ -17,9 +17,28 @@ export function pagedTableProps<T, S extends string>(
   return {
     rows: page.data?.items ?? [],
     total: page.data?.total,
+    pageInfo: page.data,
     loading: page.isFetching,
     params,
     onParamsChange,
     onRefresh: () => void page.refetch(),
   };
+}
+
+/**
+ * The paging change of a click on the pager: the next or previous page follows the server's cursor when it gave one
+ * (no offset walk, and pages deep in a big list stay reachable); any other page, or a new page size, goes by number.
+ */
+export function pageChange(
+  params: PageParams | undefined,
+  info: Pick<PageResult<unknown>, 'nextCursor' | 'prevCursor'> | undefined,
+  page: number,
+  pageSize: number,
+): Partial<PageParams> {
+  const keep = { exactTotal: params?.exactTotal };
+  if (params && pageSize === params.pageSize) {
+    if (page === params.page + 1 && info?.nextCursor) return { ...keep, page, pageSize, cursor: info.nextCursor };
+    if (page === params.page - 1 && info?.prevCursor) return { ...keep, page, pageSize, cursor: info.prevCursor };
+  }
+  return { ...keep, page: pageSize === params?.pageSize ? page : 1, pageSize, cursor: undefined };
 }
