@@ -1,5 +1,6 @@
 import { type InputOf, ItemResult, type inventoryCheckItem } from '@shelfwise/contract';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { COUNT_CAP } from '../../../kernel/db/paging';
 import type { Database } from '../../../kernel/db/schema';
 import { scopeToTenant, type TenantDatabase, type TenantDb } from '../../../kernel/db/tenant-db';
 import { type BoundValue, createTenantShapedQueries } from '../../../kernel/db/tenant-prepared';
@@ -135,6 +136,21 @@ function ordered(q: Named, column: string | undefined, desc: boolean) {
 /** The line list's queries, compiled once per shape for every tenant (the tenant is bound by the scope). */
 const shaped = createTenantShapedQueries();
 
+/**
+ * The filtered lines counted up to `COUNT_CAP + 1` (a filter over a million-line task must not count them all on
+ * every page request; docs/api-contract.md#paging-export-import-upload), or all of them when asked.
+ */
+async function countUpTo(db: TenantDb, a: Record<string, BoundValue>, exact: boolean) {
+  if (exact) return countAll(db, a);
+  const capped = Object.assign({}, a, { 'count.cap': COUNT_CAP + 1 });
+  const [row] = await shaped(db, 'item.countCapped', capped, '', (sdb, p) =>
+    sdb
+      .selectFrom(matching(sdb, capped, p).select(sql.lit(1).as('one')).limit(p('count.cap')).as('capped'))
+      .select(sql<number>`count(*)`.as('total')),
+  );
+  return Number(row?.total ?? 0);
+}
+
 async function countAll(db: TenantDb, a: Record<string, BoundValue>) {
   const [row] = await shaped(db, 'item.count', a, '', (sdb, p) =>
     matching(sdb, a, p).select(sql<number>`count(*)`.as('total')),
@@ -176,25 +192,39 @@ export const itemRepo = {
         : undefined;
     const desc = input.order === 'descending';
     const a = filterArgs(access, input);
-    const total = (await keptTotal(db, access, input)) ?? (await countAll(db, a));
-    const paged = Object.assign({}, a, { limit: input.pageSize, offset: (input.page - 1) * input.pageSize });
-    const items =
-      total === 0
+    const kept = await keptTotal(db, access, input);
+    const counted = kept === undefined ? await countUpTo(db, a, input.exactTotal === true) : kept;
+    const before = (input.page - 1) * input.pageSize;
+    // one row more than the page tells whether another follows when the total is only a lower bound
+    const paged = Object.assign({}, a, { limit: input.pageSize + 1, offset: before });
+    const fetched =
+      counted === 0
         ? []
         : await shaped(db, 'item.page', paged, `${column ?? ''}|${desc}`, (sdb, p) =>
             ordered(withNames(matching(sdb, paged, p)), column, desc)
               .limit(p('limit'))
               .offset(p('offset')),
           );
+    const more = fetched.length > input.pageSize;
+    const items = more ? fetched.slice(0, input.pageSize) : fetched;
+    let total = counted;
+    let totalExact = counted <= COUNT_CAP || kept !== undefined || input.exactTotal === true;
+    if (!totalExact) {
+      if (!more && items.length > 0) {
+        totalExact = true;
+        total = before + items.length;
+      } else total = Math.max(COUNT_CAP + 1, before + items.length + (more ? 1 : 0));
+    }
     const totalPages = Math.ceil(total / input.pageSize);
     return {
       page: input.page,
       pageSize: input.pageSize,
       total,
       totalPages,
+      totalExact,
       items,
       hasPrevPage: input.page > 1,
-      hasNextPage: input.page < totalPages,
+      hasNextPage: more,
     };
   },
   /** Lines in batches of the default order, each batch after the last row of the one before (keyset). */
