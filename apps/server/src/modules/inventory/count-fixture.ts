@@ -313,7 +313,7 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       bookQty: Number(line.quantity),
     });
   }
-  await recomputeProgress(db, tenantId, taskId);
+  await recomputeProgress(t.kernel.tenantDb({ tenantId }), taskId);
   return {
     tenantId,
     warehouseId,

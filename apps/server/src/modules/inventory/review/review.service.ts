@@ -8,6 +8,7 @@ import {
   withinTolerance,
 } from '@shelfwise/contract';
 import { sql } from 'kysely';
+import { scopeToTenant } from '../../../kernel/db/tenant-db';
 import { tenantScoped, updated } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
@@ -210,7 +211,7 @@ export function createReviewService(kernel: Kernel) {
         }
         // the review quantity is a pass-2 scan event of the ledger (which checks and bumps the line's version)
         await setCount(
-          trx,
+          scopeToTenant(trx, ctx),
           ctx,
           Number(line.id),
           {

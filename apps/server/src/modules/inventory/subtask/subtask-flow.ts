@@ -6,6 +6,7 @@ import {
   SubTaskStatus,
 } from '@shelfwise/contract';
 import { sql } from 'kysely';
+import { scopeToTenant } from '../../../kernel/db/tenant-db';
 import { tenantScoped, updated } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
@@ -111,11 +112,21 @@ export function createSubTaskFlow(kernel: Kernel) {
       await kernel.db.transaction().execute(async (trx) => {
         const now = Date.now();
         if (input.state === LocationCountState.confirmed) {
-          await confirmLocation(trx, ctx, { subTaskId: input.id, locationId: input.locationId }, now);
+          await confirmLocation(
+            scopeToTenant(trx, ctx),
+            ctx,
+            { subTaskId: input.id, locationId: input.locationId },
+            now,
+          );
           return;
         }
         if (input.state === LocationCountState.confirmedEmpty) {
-          await countLocationEmpty(trx, ctx, { taskId, subTaskId: input.id, locationId: input.locationId }, now);
+          await countLocationEmpty(
+            scopeToTenant(trx, ctx),
+            ctx,
+            { taskId, subTaskId: input.id, locationId: input.locationId },
+            now,
+          );
           return;
         }
         const taskStatus = Number(sub.task_inventory_status);

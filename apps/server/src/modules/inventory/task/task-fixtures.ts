@@ -140,7 +140,8 @@ export async function linesOf(db: Kysely<Database>, taskId: number) {
 
 /** Sets the first-pass count of a line through the ledger (as a hand entry). */
 export async function count(t: TestApp, ctx: UserContext, itemId: number, quantity: number) {
-  return t.kernel.db
+  return t.kernel
+    .tenantDb(ctx)
     .transaction()
     .execute((trx) => setCount(trx, ctx, itemId, { quantity, pass: 1, kind: 'set' }, Date.now()));
 }

@@ -12,6 +12,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../kernel/db/schema';
 import { ScopeKind } from '../../../kernel/db/schema-inventory';
+import { scopeToTenant } from '../../../kernel/db/tenant-db';
 import { tenantScoped, updated } from '../../../kernel/db/tenant-scope';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
@@ -300,7 +301,7 @@ export function createTaskFlow(kernel: Kernel) {
           if (Number(task.uncounted_rule) !== UncountedRule.countAsZero) {
             throw new AppError('uncountedLines', { count: uncounted });
           }
-          await countUncountedAsZero(trx, ctx, id, now);
+          await countUncountedAsZero(scopeToTenant(trx, ctx), ctx, id, now);
         }
         // tolerance in code (rules.ts), so the server, the web and the reports agree to the last decimal
         const twoPasses = Number(task.required_passes) === 2;
