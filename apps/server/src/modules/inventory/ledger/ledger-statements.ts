@@ -1,7 +1,6 @@
 import { InventoryStatus, LocationCountState, SubTaskStatus } from '@shelfwise/contract';
 import { sql } from 'kysely';
-import type { Param } from '../../../kernel/db/prepared';
-import { tenantStatement } from '../../../kernel/db/tenant-prepared';
+import { type Param, tenantStatement } from '../../../kernel/db/tenant-prepared';
 
 // The count ledger's queries of fixed shape (see `index.ts`), compiled once, not per scan: a scan runs about a dozen
 // of them, and building and compiling each with Kysely cost more than SQLite takes to run it. They are written on the
