@@ -445,11 +445,14 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   const count = await seedCountTask(t, admin, { prefix: MARK, locations: 2, skus: 1 });
   const firstLine = count.items[0];
   if (!firstLine) throw new Error('the count fixture made no lines');
-  await t.kernel.db.transaction().execute(async (trx) => {
-    const ctx = { tenantId: DEFAULT_TENANT_ID, userId: seedId('user.admin') } as UserContext;
-    for (const line of count.items)
-      await setCount(trx, ctx, line.id, { quantity: 3, pass: 1, kind: 'set' }, Date.now());
-  });
+  const counter = { tenantId: DEFAULT_TENANT_ID, userId: seedId('user.admin') } as UserContext;
+  await t.kernel
+    .tenantDb(counter)
+    .transaction()
+    .execute(async (trx) => {
+      for (const line of count.items)
+        await setCount(trx, counter, line.id, { quantity: 3, pass: 1, kind: 'set' }, Date.now());
+    });
   await t.kernel.db
     .updateTable('inv_task')
     .set({ inventory_status: InventoryStatus.submitted, audit_status: AuditStatus.pendingAudit, remark: MARK })

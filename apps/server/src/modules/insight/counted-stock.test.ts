@@ -132,7 +132,7 @@ describeEachDialect('countedStock', (get) => {
       .where('location_id', '=', seeded.locations[4]?.id ?? 0)
       .execute();
     // location 5: never counted in the first task
-    await recomputeProgress(t.kernel.db, seeded.tenantId, seeded.taskId);
+    await recomputeProgress(t.kernel.tenantDb(seeded), seeded.taskId);
     // the later task: location 0 holds only SKU 2 now (4 units), counted 2 days ago
     await addTask(t, seeded, InventoryStatus.counting, [{ loc: 0, sku: 2, counted: 4, at: now - 2 * DAY }]);
     // a cancelled task that counted location 1 yesterday does not count

@@ -306,8 +306,7 @@ export async function seedCountTask(t: TestApp, token: string, opts: CountTaskOp
       bookQty: Number(line.quantity),
     });
   }
-  // the ledger still takes the whole database and filters by tenant itself (it moves with inventory/ledger)
-  await recomputeProgress(t.kernel.db, tenantId, taskId);
+  await recomputeProgress(t.kernel.tenantDb({ tenantId }), taskId);
   return {
     tenantId,
     warehouseId,

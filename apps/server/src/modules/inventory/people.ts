@@ -5,7 +5,7 @@ import type { UserContext } from '../../kernel/http/context';
 import { defineRoute } from '../../kernel/http/define-route';
 import type { Kernel } from '../../kernel/http/kernel';
 import { peopleRepo as repo } from './people.repo';
-import { firstCounters } from './review/review-core';
+import { firstCountersOf } from './review/review-core';
 
 /** Most people one picker answer lists. */
 const MAX_PEOPLE = 50;
@@ -55,13 +55,10 @@ async function reviewedLines(kernel: Kernel, ctx: UserContext, input: Partial<z.
   return { taskId: input.taskId, itemIds: itemIds.length ? itemIds : undefined };
 }
 
-/**
- * First counters of the lines a review is for. review-core's `firstCounters` still takes the whole database (it
- * filters by tenant itself); it moves to the tenant database with inventory/review.
- */
+/** First counters of the lines a review is for. */
 async function countersOf(kernel: Kernel, ctx: UserContext, input: Partial<z.output<typeof reviewerQuery>>) {
   const lines = await reviewedLines(kernel, ctx, input);
-  return lines ? firstCounters(kernel.db, ctx, lines.taskId, lines.itemIds) : new Set<number>();
+  return lines ? firstCountersOf(kernel.tenantDb(ctx), lines.taskId, lines.itemIds) : new Set<number>();
 }
 
 /** The people pickers of sub-tasks (counters) and review tasks (assignees). */

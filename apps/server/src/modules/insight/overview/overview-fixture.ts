@@ -101,22 +101,23 @@ export async function seedOverviewTask(
       confirmed_at: null,
     })
     .execute();
-  await recomputeProgress(db, seeded.tenantId, seeded.taskId);
+  await recomputeProgress(t.kernel.tenantDb(seeded), seeded.taskId);
 
   const counter = asUser(seeded.tenantId, (seeded.users[0] as { id: number }).id);
+  const tdb = t.kernel.tenantDb(counter);
   const now = Date.now();
   const linesAt = (suffix: string) => seeded.items.filter((i) => i.locationId === loc[suffix]);
   const subOf = (suffix: string) => seeded.locations.find((l) => l.id === loc[suffix])?.subTaskId ?? 0;
   const count = (itemId: number, quantity: number) =>
-    db.transaction().execute((trx) => setCount(trx, counter, itemId, { quantity, pass: 1, kind: 'set' }, now));
+    tdb.transaction().execute((trx) => setCount(trx, counter, itemId, { quantity, pass: 1, kind: 'set' }, now));
   const confirm = (suffix: string) =>
-    db
+    tdb
       .transaction()
       .execute((trx) =>
         confirmLocation(trx, counter, { subTaskId: subOf(suffix), locationId: loc[suffix] as number }, now),
       );
   const empty = (suffix: string, subTaskId = subOf(suffix)) =>
-    db
+    tdb
       .transaction()
       .execute((trx) =>
         countLocationEmpty(trx, counter, { taskId: seeded.taskId, subTaskId, locationId: loc[suffix] as number }, now),

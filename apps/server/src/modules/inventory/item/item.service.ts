@@ -234,25 +234,27 @@ export function createItemService(
         quantity = roundQty((input.cartons ?? 0) * (gauge ?? 0) + (input.loose ?? 0));
       }
       const q = quantity;
-      // the ledger still takes a transaction of the whole database (with the tenant by hand)
-      await kernel.db.transaction().execute((trx) =>
-        setCount(
-          trx,
-          ctx,
-          input.id,
-          {
-            quantity: q,
-            pass: 1,
-            kind: 'set',
-            version: input.version,
-            cartons: input.countedQty == null ? (input.cartons ?? 0) : undefined,
-            loose: input.countedQty == null ? (input.loose ?? 0) : undefined,
-            abnormalCause: input.abnormalCause,
-            remark: input.remark,
-          },
-          Date.now(),
-        ),
-      );
+      await kernel
+        .tenantDb(ctx)
+        .transaction()
+        .execute((trx) =>
+          setCount(
+            trx,
+            ctx,
+            input.id,
+            {
+              quantity: q,
+              pass: 1,
+              kind: 'set',
+              version: input.version,
+              cartons: input.countedQty == null ? (input.cartons ?? 0) : undefined,
+              loose: input.countedQty == null ? (input.loose ?? 0) : undefined,
+              abnormalCause: input.abnormalCause,
+              remark: input.remark,
+            },
+            Date.now(),
+          ),
+        );
       onProgress(ctx.tenantId, Number(row.task_id), num(row.sub_task_id));
       return dto(ctx, input.id, time);
     },

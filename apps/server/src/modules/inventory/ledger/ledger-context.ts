@@ -1,10 +1,9 @@
 import { InventoryStatus, SubTaskStatus } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import { enumParam } from '../../../kernel/i18n/translate';
-import { scopedWarehouses } from '../../warehouse/warehouse';
+import { visibleWarehouses } from '../../warehouse/warehouse';
 import { refuse } from './ledger-core';
 import { scanContextRow, skuByBarcode, skusByCode } from './ledger-statements';
 
@@ -19,10 +18,9 @@ export type TaskRow = {
 };
 export type SubTaskRow = { id: number; task_id: number; status: number };
 
-export async function loadTask(trx: Kysely<Database>, tenantId: number, taskId: number): Promise<TaskRow> {
+export async function loadTask(trx: TenantDb, taskId: number): Promise<TaskRow> {
   const row = await trx
     .selectFrom('inv_task')
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', taskId)
     .select(['id', 'warehouse_id', 'inventory_status', 'count_mode'])
     .executeTakeFirst();
@@ -44,16 +42,15 @@ export function assertTaskCountable(task: TaskRow) {
 }
 
 /** Whether the caller counts this sub-task, or sees its warehouse through their data scope. */
-export async function isAssigned(trx: Kysely<Database>, ctx: UserContext, subTaskId: number, warehouseId: number) {
+export async function isAssigned(trx: TenantDb, ctx: UserContext, subTaskId: number, warehouseId: number) {
   const counter = await trx
     .selectFrom('inv_sub_task_counter')
-    .where('tenant_id', '=', ctx.tenantId)
     .where('sub_task_id', '=', subTaskId)
     .where('user_id', '=', ctx.userId)
     .select('id')
     .executeTakeFirst();
   if (counter) return true;
-  const wh = await scopedWarehouses(trx, ctx)
+  const wh = await visibleWarehouses(trx, ctx)
     .where('wh_warehouse.id', '=', warehouseId)
     .select('wh_warehouse.id')
     .executeTakeFirst();
@@ -64,8 +61,8 @@ export async function isAssigned(trx: Kysely<Database>, ctx: UserContext, subTas
  * Checks of a scan in a sub-task at a location: task and sub-task open, caller assigned, location in the sub-task.
  * One read answers all of them for a counter of the sub-task, or for a caller who sees every warehouse.
  */
-export async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTaskId: number, locationId: number) {
-  const [sub] = (await scanContextRow(trx, { tenantId: ctx.tenantId, subTaskId, userId: ctx.userId, locationId })).rows;
+export async function scanContext(trx: TenantDb, ctx: UserContext, subTaskId: number, locationId: number) {
+  const [sub] = (await scanContextRow(trx, { subTaskId, userId: ctx.userId, locationId })).rows;
   if (!sub) throw new AppError('notFound', { what: 'subTask' });
   const subTask: SubTaskRow = { id: Number(sub.id), task_id: Number(sub.task_id), status: Number(sub.status) };
   const task: TaskRow = {
@@ -82,7 +79,7 @@ export async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTa
     sub.counter_row !== null ||
     (ctx.dataScope.all
       ? sub.warehouse_row !== null
-      : (await scopedWarehouses(trx, ctx)
+      : (await visibleWarehouses(trx, ctx)
           .where('wh_warehouse.id', '=', task.warehouse_id)
           .select('wh_warehouse.id')
           .executeTakeFirst()) !== undefined);
@@ -90,14 +87,7 @@ export async function scanContext(trx: Kysely<Database>, ctx: UserContext, subTa
   if (sub.location_row === null || Number(sub.location_sub_task_id) !== subTask.id) {
     const code =
       sub.location_code ??
-      (
-        await trx
-          .selectFrom('wh_location')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', locationId)
-          .select('code')
-          .executeTakeFirst()
-      )?.code ??
+      (await trx.selectFrom('wh_location').where('id', '=', locationId).select('code').executeTakeFirst())?.code ??
       String(locationId);
     refuse('locationNotInSubTask', { code });
   }
@@ -124,15 +114,9 @@ export type Sku = {
 };
 
 /** The SKU of a scanned code (a barcode, else a SKU code) in the tenant; with several, one already on the location. */
-export async function resolveSku(
-  trx: Kysely<Database>,
-  tenantId: number,
-  taskId: number,
-  locationId: number,
-  code: string,
-) {
-  let rows = (await skuByBarcode(trx, { tenantId, code })).rows;
-  if (rows.length === 0) rows = (await skusByCode(trx, { tenantId, code })).rows;
+export async function resolveSku(trx: TenantDb, taskId: number, locationId: number, code: string) {
+  let rows = (await skuByBarcode(trx, { code })).rows;
+  if (rows.length === 0) rows = (await skusByCode(trx, { code })).rows;
   if (rows.length === 0) return null;
   const skus: Sku[] = rows.map((r) => ({
     id: Number(r.id),
@@ -145,7 +129,6 @@ export async function resolveSku(
   if (skus.length === 1) return skus[0] as Sku;
   const onLocation = await trx
     .selectFrom('inv_item')
-    .where('tenant_id', '=', tenantId)
     .where('task_id', '=', taskId)
     .where('location_id', '=', locationId)
     .where(

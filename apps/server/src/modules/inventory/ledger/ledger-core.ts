@@ -13,9 +13,9 @@ import {
   SubTaskStatus,
   splitCartons,
 } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
 import { createIdGenerator, type IdGenerator, MAX_NODE } from '../../../kernel/db/ids';
-import type { Database, InvItemTable, ScanEventKind } from '../../../kernel/db/schema';
+import type { InvItemTable, ScanEventKind } from '../../../kernel/db/schema';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import { t } from '../../../kernel/i18n/translate';
@@ -138,8 +138,8 @@ type Line = {
   box_gauge: number | null;
 };
 
-export async function readLine(trx: Kysely<Database>, tenantId: number, itemId: number): Promise<Line | undefined> {
-  const [r] = (await lineById(trx, { tenantId, itemId })).rows;
+export async function readLine(trx: TenantDb, itemId: number): Promise<Line | undefined> {
+  const [r] = (await lineById(trx, { itemId })).rows;
   if (!r) return undefined;
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
@@ -161,22 +161,15 @@ export async function readLine(trx: Kysely<Database>, tenantId: number, itemId: 
  * Locks a line (an update takes the row lock on PostgreSQL and MariaDB; SQLite writes one at a time) and reads it
  * as it now is. With `version`, only that version is locked: another one answers `staleVersion`.
  */
-export async function lockLine(
-  trx: Kysely<Database>,
-  tenantId: number,
-  itemId: number,
-  version?: number,
-): Promise<Line> {
+export async function lockLine(trx: TenantDb, itemId: number, version?: number): Promise<Line> {
   const res =
-    version === undefined
-      ? await lockLineRow(trx, { tenantId, itemId })
-      : await lockLineRowAt(trx, { tenantId, itemId, version });
+    version === undefined ? await lockLineRow(trx, { itemId }) : await lockLineRowAt(trx, { itemId, version });
   if (Number(res.numAffectedRows ?? 0) === 0) {
-    const exists = await readLine(trx, tenantId, itemId);
+    const exists = await readLine(trx, itemId);
     if (!exists) throw new AppError('notFound', { what: 'item' });
     throw new AppError('staleVersion');
   }
-  return (await readLine(trx, tenantId, itemId)) as Line;
+  return (await readLine(trx, itemId)) as Line;
 }
 
 const hasDiff = (counted: number | null, diff: number | null) => counted !== null && diff !== null && diff !== 0;
@@ -186,7 +179,7 @@ const hasDiff = (counted: number | null, diff: number | null) => counted !== nul
  * Answers the line's count of that pass afterwards.
  */
 export async function addToLine(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   line: Line,
   pass: number,
@@ -200,7 +193,6 @@ export async function addToLine(
     await trx
       .updateTable('inv_item')
       .set({ review_qty: review, updated_at: now, ...extra })
-      .where('tenant_id', '=', ctx.tenantId)
       .where('id', '=', line.id)
       .execute();
     return review;
@@ -209,7 +201,6 @@ export async function addToLine(
   const diff = difference(line.book_qty, counted);
   const split = splitCartons(counted, line.box_gauge);
   await setLineCount(trx, {
-    tenantId: ctx.tenantId,
     itemId: line.id,
     counted,
     cartons: split.cartons,
@@ -221,16 +212,10 @@ export async function addToLine(
     status: line.status === ItemStatus.pending ? ItemStatus.counted : line.status,
   });
   // what a hand entry sets besides the count (cartons and loose units as entered, a cause, a remark)
-  if (Object.keys(extra).length)
-    await trx
-      .updateTable('inv_item')
-      .set(extra)
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', line.id)
-      .execute();
+  if (Object.keys(extra).length) await trx.updateTable('inv_item').set(extra).where('id', '=', line.id).execute();
   const newlyCounted = line.counted_qty === null ? 1 : 0;
   const diffChange = Number(hasDiff(counted, diff)) - Number(hasDiff(line.counted_qty, line.diff_qty));
-  await bumpProgress(trx, ctx.tenantId, line, newlyCounted, diffChange, now, states);
+  await bumpProgress(trx, line, newlyCounted, diffChange, now, states);
   return counted;
 }
 
@@ -244,8 +229,7 @@ type KnownStates = { location?: number | undefined; subTask?: number | undefined
  * nothing at all is sent for those already moved (states only move forward, so what was read stays true).
  */
 async function bumpProgress(
-  trx: Kysely<Database>,
-  tenantId: number,
+  trx: TenantDb,
   line: Pick<Line, 'task_id' | 'sub_task_id' | 'location_id'>,
   counted: number,
   diff: number,
@@ -257,18 +241,11 @@ async function bumpProgress(
   const moves = (known: number | undefined, start: number) => known === undefined || known === start;
   // arguments written out in full: a spread followed by new keys is a slow path of V8 on Node 20
   if (!quiet || moves(states?.location, LocationCountState.notStarted))
-    await bumpLocation[form](trx, {
-      tenantId,
-      counted,
-      diff,
-      now,
-      taskId: line.task_id,
-      locationId: line.location_id,
-    });
+    await bumpLocation[form](trx, { counted, diff, now, taskId: line.task_id, locationId: line.location_id });
   if (line.sub_task_id !== null && (!quiet || moves(states?.subTask, SubTaskStatus.pending)))
-    await bumpSubTask[form](trx, { tenantId, counted, diff, now, subTaskId: line.sub_task_id });
+    await bumpSubTask[form](trx, { counted, diff, now, subTaskId: line.sub_task_id });
   if (!quiet || moves(states?.task, InventoryStatus.ready))
-    await bumpTask[form](trx, { tenantId, counted, diff, taskId: line.task_id });
+    await bumpTask[form](trx, { counted, diff, taskId: line.task_id });
 }
 
 /** The event row of a scan. */
@@ -294,10 +271,9 @@ type EventRow = {
   note?: string | null | undefined;
 };
 
-export async function insertEvent(trx: Kysely<Database>, ctx: UserContext, e: EventRow, now: number) {
+export async function insertEvent(trx: TenantDb, ctx: UserContext, e: EventRow, now: number) {
   await insertEventRow(trx, {
     id: nextId(),
-    tenant_id: ctx.tenantId,
     client_id: e.client_id,
     task_id: e.task_id,
     sub_task_id: e.sub_task_id,
@@ -344,17 +320,16 @@ export function rejectedOutcome(ctx: UserContext, clientId: string, err: unknown
 }
 
 /** The current count of a pass of a line (for duplicates). */
-export async function currentCount(trx: Kysely<Database>, tenantId: number, itemId: number | null, pass: number) {
+export async function currentCount(trx: TenantDb, itemId: number | null, pass: number) {
   if (itemId === null) return null;
-  const line = await readLine(trx, tenantId, itemId);
+  const line = await readLine(trx, itemId);
   if (!line) return null;
   return pass === 1 ? line.counted_qty : line.review_qty;
 }
 
 /** Finds (or, for a SKU not in the book there, creates) the line of a SKU and lot at a checklist location. */
 export async function findOrCreateLine(
-  trx: Kysely<Database>,
-  ctx: UserContext,
+  trx: TenantDb,
   taskId: number,
   subTaskId: number,
   location: { location_id: number; location_code: string; area_id: number },
@@ -362,9 +337,7 @@ export async function findOrCreateLine(
   lot: string | undefined,
   now: number,
 ): Promise<number> {
-  const existing = (
-    await linesOfSku(trx, { tenantId: ctx.tenantId, taskId, locationId: location.location_id, skuId: sku.id })
-  ).rows;
+  const existing = (await linesOfSku(trx, { taskId, locationId: location.location_id, skuId: sku.id })).rows;
   if (lot !== undefined) {
     const hit = existing.find((r) => r.lot === lot);
     if (hit) return Number(hit.id);
@@ -378,7 +351,6 @@ export async function findOrCreateLine(
     .insertInto('inv_item')
     .values({
       id,
-      tenant_id: ctx.tenantId,
       task_id: taskId,
       sub_task_id: subTaskId,
       location_id: location.location_id,
@@ -408,13 +380,13 @@ export async function findOrCreateLine(
     })
     .execute();
   // a new line: one more line on the checklist location, the sub-task and the task
-  await addLocationLine(trx, { tenantId: ctx.tenantId, taskId, locationId: location.location_id });
-  await addSubTaskLine(trx, { tenantId: ctx.tenantId, subTaskId });
-  await addTaskLine(trx, { tenantId: ctx.tenantId, taskId });
+  await addLocationLine(trx, { taskId, locationId: location.location_id });
+  await addSubTaskLine(trx, { subTaskId });
+  await addTaskLine(trx, { taskId });
   return id;
 }
 
 /** An event with this client id already received, if any. */
-export async function eventByClientId(trx: Kysely<Database>, tenantId: number, clientId: string) {
-  return (await eventByClient(trx, { tenantId, clientId })).rows[0];
+export async function eventByClientId(trx: TenantDb, clientId: string) {
+  return (await eventByClient(trx, { clientId })).rows[0];
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, ItemResult, ItemStatus, LocationCountState, roundQty, ScanSource } from '@shelfwise/contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database, InvItemTable } from '../../../kernel/db/schema';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { InvItemTable } from '../../../kernel/db/schema';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import { enumParam } from '../../../kernel/i18n/translate';
@@ -27,19 +28,19 @@ import {
  * (`staleVersion`), in a cancelled or draft task. The caller checks permission and data scope.
  */
 export async function setCount(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   itemId: number,
   input: SetCountInput,
   now: number,
 ): Promise<{ itemId: number; quantity: number }> {
-  const found = await readLine(trx, ctx.tenantId, itemId);
+  const found = await readLine(trx, itemId);
   if (!found) throw new AppError('notFound', { what: 'item' });
-  const task = await loadTask(trx, ctx.tenantId, found.task_id);
+  const task = await loadTask(trx, found.task_id);
   if (input.pass === 1) assertTaskCountable(task);
   else if (task.inventory_status === InventoryStatus.cancelled || task.inventory_status === InventoryStatus.draft)
     refuse('taskStatusInvalid', { status: enumParam('InventoryStatusEnum', task.inventory_status) });
-  const line = await lockLine(trx, ctx.tenantId, itemId, input.version);
+  const line = await lockLine(trx, itemId, input.version);
   const quantity = roundQty(input.quantity);
   const current = (input.pass === 1 ? line.counted_qty : line.review_qty) ?? 0;
   const delta = roundQty(quantity - current);
@@ -76,18 +77,13 @@ export async function setCount(
  * then recomputes the counters. Answers how many lines it counted.
  */
 export async function countUncountedAsZero(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   taskId: number,
   now: number,
 ): Promise<number> {
   // every change of a count is an event: one `set` to 0 per line, by the submitter, written set-based
-  const uncounted = () =>
-    trx
-      .selectFrom('inv_item')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('task_id', '=', taskId)
-      .where('counted_qty', 'is', null);
+  const uncounted = () => trx.selectFrom('inv_item').where('task_id', '=', taskId).where('counted_qty', 'is', null);
   const n = Number((await uncounted().select(sql<number>`count(*)`.as('n')).executeTakeFirst())?.n ?? 0);
   if (n === 0) return 0;
   const eventId = reserveIds(ledgerIdGenerator(), n);
@@ -95,7 +91,6 @@ export async function countUncountedAsZero(
     .insertInto('inv_scan_event')
     .columns([
       'id',
-      'tenant_id',
       'client_id',
       'task_id',
       'sub_task_id',
@@ -116,7 +111,6 @@ export async function countUncountedAsZero(
     .expression(
       uncounted().select([
         eventId(rowIndex(sql`inv_item.id`)).as('id'),
-        'tenant_id',
         sql<string>`concat(${sql.lit(`zero-${taskId}-`)}, inv_item.id)`.as('client_id'),
         'task_id',
         'sub_task_id',
@@ -150,55 +144,67 @@ export async function countUncountedAsZero(
       version: sql`version + 1`,
       updated_at: now,
     })
-    .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', taskId)
     .where('counted_qty', 'is', null)
     .executeTakeFirst();
-  await recomputeProgress(trx, ctx.tenantId, taskId);
+  await recomputeProgress(trx, taskId);
   return Number(res.numUpdatedRows);
 }
 
 /**
  * Recomputes every progress counter of a task, its sub-tasks and its checklist locations with aggregate SQL
- * (after bulk operations).
+ * (after bulk operations). The counting subqueries are built, not written as text, so the tenant database scopes
+ * them as it scopes the statement around them.
  */
-export async function recomputeProgress(trx: Kysely<Database>, tenantId: number, taskId: number) {
+export async function recomputeProgress(trx: TenantDb, taskId: number) {
   const confirmed = [LocationCountState.confirmed, LocationCountState.confirmedEmpty];
+  const counted = sql<boolean>`i.counted_qty is not null`;
+  const different = sql<boolean>`i.counted_qty is not null and i.diff_qty <> 0`;
   await trx
     .updateTable('inv_task_location')
-    .set({
-      line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id)`,
-      counted_line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id and i.counted_qty is not null)`,
-      diff_line_count: sql`(select count(*) from inv_item i where i.task_id = inv_task_location.task_id and i.location_id = inv_task_location.location_id and i.tenant_id = inv_task_location.tenant_id and i.counted_qty is not null and i.diff_qty <> 0)`,
+    .set((eb) => {
+      const lines = () =>
+        eb
+          .selectFrom('inv_item as i')
+          .whereRef('i.task_id', '=', 'inv_task_location.task_id')
+          .whereRef('i.location_id', '=', 'inv_task_location.location_id')
+          .select(sql<number>`count(*)`.as('n'));
+      return {
+        line_count: lines(),
+        counted_line_count: lines().where(counted),
+        diff_line_count: lines().where(different),
+      };
     })
-    .where('tenant_id', '=', tenantId)
     .where('task_id', '=', taskId)
     .execute();
-  const itemCount = (owner: string, column: string, cond = sql``) =>
-    sql<number>`(select count(*) from inv_item i where i.tenant_id = ${tenantId} and i.${sql.raw(column)} = ${sql.ref(owner)} ${cond})`;
-  const locCount = (owner: string, column: string, cond = sql``) =>
-    sql<number>`(select count(*) from inv_task_location c where c.tenant_id = ${tenantId} and c.${sql.raw(column)} = ${sql.ref(owner)} ${cond})`;
-  const countedCond = sql`and i.counted_qty is not null`;
-  const diffCond = sql`and i.counted_qty is not null and i.diff_qty <> 0`;
-  const confirmedCond = sql`and c.state in (${sql.join(confirmed)})`;
   /** The five progress counters of a sub-task or the task (`owner`: its id column; `column`: the lines' key). */
-  const countersOf = (owner: string, column: string) => ({
-    location_count: locCount(owner, column),
-    confirmed_location_count: locCount(owner, column, confirmedCond),
-    line_count: itemCount(owner, column),
-    counted_line_count: itemCount(owner, column, countedCond),
-    diff_line_count: itemCount(owner, column, diffCond),
-  });
+  const countersOf = (eb: ExpressionBuilder<TenantDatabase, never>, owner: string, column: string) => {
+    const lines = () =>
+      eb
+        .selectFrom('inv_item as i')
+        .where(sql<boolean>`${sql.ref(`i.${column}`)} = ${sql.ref(owner)}`)
+        .select(sql<number>`count(*)`.as('n'));
+    const locations = () =>
+      eb
+        .selectFrom('inv_task_location as c')
+        .where(sql<boolean>`${sql.ref(`c.${column}`)} = ${sql.ref(owner)}`)
+        .select(sql<number>`count(*)`.as('n'));
+    return {
+      location_count: locations(),
+      confirmed_location_count: locations().where('c.state', 'in', confirmed),
+      line_count: lines(),
+      counted_line_count: lines().where(counted),
+      diff_line_count: lines().where(different),
+    };
+  };
   await trx
     .updateTable('inv_sub_task')
-    .set(countersOf('inv_sub_task.id', 'sub_task_id'))
-    .where('tenant_id', '=', tenantId)
+    .set((eb) => countersOf(eb as never, 'inv_sub_task.id', 'sub_task_id'))
     .where('task_id', '=', taskId)
     .execute();
   await trx
     .updateTable('inv_task')
-    .set(countersOf('inv_task.id', 'task_id'))
-    .where('tenant_id', '=', tenantId)
+    .set((eb) => countersOf(eb as never, 'inv_task.id', 'task_id'))
     .where('id', '=', taskId)
     .execute();
 }

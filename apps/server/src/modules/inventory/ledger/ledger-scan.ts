@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, LocationCountState, roundQty, SubTaskStatus } from '@shelfwise/contract';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
+import { sql } from 'kysely';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import { resolveSku, scanContext } from './ledger-context';
@@ -32,21 +32,16 @@ import { undoOfClient } from './ledger-statements';
  * of a scan that was applied (for progress events, without reading the sub-task again).
  */
 export async function applyScan(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   scan: ScanInput,
   now: number,
   applied?: (taskId: number) => void,
 ): Promise<ScanOutcome> {
-  const known = await eventByClientId(trx, ctx.tenantId, scan.clientId);
+  const known = await eventByClientId(trx, scan.clientId);
   if (known) {
     const itemId = known.item_id === null ? null : Number(known.item_id);
-    return outcome(
-      scan.clientId,
-      'duplicate',
-      itemId,
-      await currentCount(trx, ctx.tenantId, itemId, Number(known.pass)),
-    );
+    return outcome(scan.clientId, 'duplicate', itemId, await currentCount(trx, itemId, Number(known.pass)));
   }
   try {
     const checked = await scanContext(trx, ctx, scan.subTaskId, scan.locationId);
@@ -60,7 +55,7 @@ export async function applyScan(
 
 /** A scan past its checks: an empty location, an undo, or a count of a SKU (refusals throw). */
 async function applyChecked(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   scan: ScanInput,
   now: number,
@@ -71,18 +66,18 @@ async function applyChecked(
 
   const code = scan.code?.trim();
   if (!code) refuse('unknownBarcode', { code: '' });
-  const sku = await resolveSku(trx, ctx.tenantId, task.id, scan.locationId, code);
+  const sku = await resolveSku(trx, task.id, scan.locationId, code);
   if (!sku) refuse('unknownBarcode', { code });
   let delta = scan.quantity ?? 1;
   if (scan.kind === 'carton') {
     if (!sku.box_gauge || sku.box_gauge < 1) throw new AppError('validation', {}, { quantity: ['box_gauge_required'] });
     delta = roundQty(delta * sku.box_gauge);
   }
-  const itemId = await findOrCreateLine(trx, ctx, task.id, subTask.id, location, sku, scan.lot || undefined, now);
+  const itemId = await findOrCreateLine(trx, task.id, subTask.id, location, sku, scan.lot || undefined, now);
   // a scan undone before it arrived counts nothing
-  const [undoneEarlier] = (await undoOfClient(trx, { tenantId: ctx.tenantId, clientId: scan.clientId })).rows;
+  const [undoneEarlier] = (await undoOfClient(trx, { clientId: scan.clientId })).rows;
   if (undoneEarlier) delta = 0;
-  const line = await lockLine(trx, ctx.tenantId, itemId);
+  const line = await lockLine(trx, itemId);
   // the states the checks read in this transaction, of the line's own location, sub-task and task
   const after = await addToLine(
     trx,
@@ -127,7 +122,7 @@ async function applyChecked(
 }
 
 async function applyUndo(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   taskId: number,
   subTaskId: number,
@@ -135,7 +130,7 @@ async function applyUndo(
   now: number,
 ): Promise<ScanOutcome> {
   if (!scan.undoOf) throw new AppError('validation', {}, { undoOf: ['undoTargetMissing'] });
-  const target = await eventByClientId(trx, ctx.tenantId, scan.undoOf);
+  const target = await eventByClientId(trx, scan.undoOf);
   const base = {
     client_id: scan.clientId,
     task_id: taskId,
@@ -154,7 +149,6 @@ async function applyUndo(
   const alreadyUndone = target
     ? await trx
         .selectFrom('inv_scan_event')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('undo_of', '=', scan.undoOf)
         .where('quantity', '<>', 0)
         .select('id')
@@ -177,12 +171,12 @@ async function applyUndo(
       },
       now,
     );
-    return outcome(scan.clientId, 'applied', itemId, await currentCount(trx, ctx.tenantId, itemId, pass));
+    return outcome(scan.clientId, 'applied', itemId, await currentCount(trx, itemId, pass));
   }
   const itemId = Number(target.item_id);
   const pass = Number(target.pass);
   const delta = roundQty(-Number(target.quantity));
-  const line = await lockLine(trx, ctx.tenantId, itemId);
+  const line = await lockLine(trx, itemId);
   const after = await addToLine(trx, ctx, line, pass, delta, now);
   await insertEvent(trx, ctx, { ...base, item_id: itemId, pass, quantity: delta, quantity_after: after }, now);
   return outcome(scan.clientId, 'applied', itemId, after);
@@ -190,7 +184,7 @@ async function applyUndo(
 
 /** Counts the uncounted lines of a checked location as zero and confirms it empty. */
 async function emptyLocation(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   taskId: number,
   subTaskId: number,
@@ -202,14 +196,12 @@ async function emptyLocation(
   await trx
     .updateTable('inv_item')
     .set({ version: sql`version + 1` })
-    .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', taskId)
     .where('location_id', '=', location.location_id)
     .where('counted_qty', 'is', null)
     .execute();
   const uncounted = await trx
     .selectFrom('inv_item')
-    .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', taskId)
     .where('location_id', '=', location.location_id)
     .where('counted_qty', 'is', null)
@@ -230,7 +222,7 @@ async function emptyLocation(
     offline: scan.offline,
   };
   for (const row of uncounted) {
-    const line = await readLine(trx, ctx.tenantId, Number(row.id));
+    const line = await readLine(trx, Number(row.id));
     if (!line || line.counted_qty !== null) continue;
     const after = await addToLine(trx, ctx, line, 1, 0, now);
     await insertEvent(trx, ctx, { ...common, client_id: randomUUID(), item_id: line.id, quantity_after: after }, now);
@@ -248,7 +240,7 @@ async function emptyLocation(
 
 /** Sets a checklist location confirmed (or confirmed empty), counting it once on its sub-task and task. */
 async function confirmLocationState(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   taskId: number,
   subTaskId: number | null,
@@ -261,7 +253,6 @@ async function confirmLocationState(
   await trx
     .updateTable('inv_task_location')
     .set({ state, confirmed_by: ctx.userId, confirmed_at: now, counted_at: now })
-    .where('tenant_id', '=', ctx.tenantId)
     .where('task_id', '=', taskId)
     .where('location_id', '=', location.location_id)
     .execute();
@@ -274,7 +265,6 @@ async function confirmLocationState(
         status: sql`case when status = ${sql.lit(SubTaskStatus.pending)} then ${sql.lit(SubTaskStatus.inProgress)} else status end`,
         started_at: sql`coalesce(started_at, ${now})`,
       })
-      .where('tenant_id', '=', ctx.tenantId)
       .where('id', '=', subTaskId)
       .execute();
   await trx
@@ -283,7 +273,6 @@ async function confirmLocationState(
       confirmed_location_count: sql`confirmed_location_count + 1`,
       inventory_status: sql`case when inventory_status = ${sql.lit(InventoryStatus.ready)} then ${sql.lit(InventoryStatus.counting)} else inventory_status end`,
     })
-    .where('tenant_id', '=', ctx.tenantId)
     .where('id', '=', taskId)
     .execute();
 }
@@ -293,13 +282,13 @@ async function confirmLocationState(
  * confirmed empty. Refusals throw (`AppError`); a client id already received answers `duplicate`.
  */
 export async function countLocationEmpty(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   input: { taskId: number; subTaskId: number; locationId: number; clientId?: string | undefined },
   now: number,
 ): Promise<ScanOutcome> {
   const clientId = input.clientId ?? randomUUID();
-  if (await eventByClientId(trx, ctx.tenantId, clientId)) return outcome(clientId, 'duplicate', null, 0);
+  if (await eventByClientId(trx, clientId)) return outcome(clientId, 'duplicate', null, 0);
   const { task, subTask, location } = await scanContext(trx, ctx, input.subTaskId, input.locationId);
   if (task.id !== input.taskId) throw new AppError('notFound', { what: 'subTask' });
   return emptyLocation(trx, ctx, task.id, subTask.id, location, { clientId, source: 1, offline: false }, now);
@@ -307,7 +296,7 @@ export async function countLocationEmpty(
 
 /** The counter is done with a location: it becomes confirmed (its uncounted lines stay uncounted). */
 export async function confirmLocation(
-  trx: Kysely<Database>,
+  trx: TenantDb,
   ctx: UserContext,
   input: { subTaskId: number; locationId: number },
   now: number,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryStatus, ItemResult, ItemStatus, LocationCountState, SubTaskStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import type { UserContext } from '../../../kernel/http/context';
 import { describeEachDialect, type TestApp } from '../../../test/harness';
 import { type SeededCountTask, seedCountTask } from '../count-fixture';
@@ -36,6 +37,10 @@ function ctxOf(seed: SeededCountTask, userId: number, locale: 'en' | 'zh-cn' = '
     userAgent: 'test',
   };
 }
+
+/** A transaction of the tenant database of a context, as the services open theirs. */
+const inTenant = <T>(t: TestApp, ctx: UserContext, run: (trx: TenantDb) => Promise<T>) =>
+  t.kernel.tenantDb(ctx).transaction().execute(run);
 
 const scanOf = (seed: SeededCountTask, loc: number, o: Partial<ScanInput>): ScanInput => ({
   clientId: randomUUID(),
@@ -95,15 +100,13 @@ describeEachDialect('count ledger', (get) => {
     const db = t.kernel.db;
     const sku = seed.skus[0] as SeededCountTask['skus'][number];
     const first = scanOf(seed, 0, { code: sku.barcode });
-    const r1 = await db.transaction().execute((trx) => applyScan(trx, ctx, first, Date.now()));
+    const r1 = await inTenant(t, ctx, (trx) => applyScan(trx, ctx, first, Date.now()));
     expect(r1).toMatchObject({ status: 'applied', countedQty: 1, errorCode: null });
-    const r2 = await db
-      .transaction()
-      .execute((trx) =>
-        applyScan(trx, ctx, scanOf(seed, 0, { code: sku.code, kind: 'carton', quantity: 2 }), Date.now()),
-      );
+    const r2 = await inTenant(t, ctx, (trx) =>
+      applyScan(trx, ctx, scanOf(seed, 0, { code: sku.code, kind: 'carton', quantity: 2 }), Date.now()),
+    );
     expect(r2).toMatchObject({ status: 'applied', countedQty: 25, itemId: r1.itemId });
-    const dup = await db.transaction().execute((trx) => applyScan(trx, ctx, first, Date.now()));
+    const dup = await inTenant(t, ctx, (trx) => applyScan(trx, ctx, first, Date.now()));
     expect(dup).toMatchObject({ status: 'duplicate', countedQty: 25, itemId: r1.itemId });
 
     const item = await db
@@ -137,7 +140,7 @@ describeEachDialect('count ledger', (get) => {
     expect(Number(loc.state)).toBe(LocationCountState.counting);
     const p = await progressOf(t, seed.taskId);
     expect(p.task).toMatchObject({ line_count: 12, counted_line_count: 1, diff_line_count: 1, location_count: 6 });
-    await recomputeProgress(db, seed.tenantId, seed.taskId);
+    await recomputeProgress(t.kernel.tenantDb(seed), seed.taskId);
     expect(await progressOf(t, seed.taskId)).toEqual(p);
     const events = await db
       .selectFrom('inv_scan_event')
@@ -156,7 +159,7 @@ describeEachDialect('count ledger', (get) => {
     const seed = await seedCountTask(t, admin, { prefix: 'LB', subTasks: 2 });
     const ctx = ctxOf(seed, seed.users[0]?.id as number);
     const db = t.kernel.db;
-    const run = (s: ScanInput, c = ctx) => db.transaction().execute((trx) => applyScan(trx, c, s, Date.now()));
+    const run = (s: ScanInput, c = ctx) => inTenant(t, c, (trx) => applyScan(trx, c, s, Date.now()));
     expect(await run(scanOf(seed, 0, { code: 'NOPE' }))).toMatchObject({
       status: 'rejected',
       errorCode: 'unknownBarcode',
@@ -216,9 +219,9 @@ describeEachDialect('count ledger', (get) => {
     const ctx = ctxOf(seed, seed.users[0]?.id as number);
     const db = t.kernel.db;
     // location 0 holds S1 and S2; S3 is not in its book
-    const r = await db
-      .transaction()
-      .execute((trx) => applyScan(trx, ctx, scanOf(seed, 0, { code: 'LC-B3', quantity: 4, lot: 'L9' }), Date.now()));
+    const r = await inTenant(t, ctx, (trx) =>
+      applyScan(trx, ctx, scanOf(seed, 0, { code: 'LC-B3', quantity: 4, lot: 'L9' }), Date.now()),
+    );
     expect(r).toMatchObject({ status: 'applied', countedQty: 4 });
     const line = await db
       .selectFrom('inv_item')
@@ -233,7 +236,7 @@ describeEachDialect('count ledger', (get) => {
     ]);
     const p = await progressOf(t, seed.taskId);
     expect(p.task).toMatchObject({ line_count: 13, counted_line_count: 1, diff_line_count: 1 });
-    await recomputeProgress(db, seed.tenantId, seed.taskId);
+    await recomputeProgress(t.kernel.tenantDb(seed), seed.taskId);
     expect(await progressOf(t, seed.taskId)).toEqual(p);
 
     await db
@@ -241,9 +244,9 @@ describeEachDialect('count ledger', (get) => {
       .set({ box_gauge: null })
       .where('id', '=', seed.skus[0]?.id as number)
       .execute();
-    const refused = await db
-      .transaction()
-      .execute((trx) => applyScan(trx, ctx, scanOf(seed, 0, { code: 'LC-B1', kind: 'carton' }), Date.now()));
+    const refused = await inTenant(t, ctx, (trx) =>
+      applyScan(trx, ctx, scanOf(seed, 0, { code: 'LC-B1', kind: 'carton' }), Date.now()),
+    );
     expect(refused).toMatchObject({
       status: 'rejected',
       errorCode: 'validation',
@@ -258,28 +261,24 @@ describeEachDialect('count ledger', (get) => {
     const db = t.kernel.db;
     const item = seed.items[0] as SeededCountTask['items'][number];
     const set = (q: number, version?: number) =>
-      db
-        .transaction()
-        .execute((trx) => setCount(trx, ctx, item.id, { quantity: q, pass: 1, kind: 'set', version }, Date.now()));
+      inTenant(t, ctx, (trx) =>
+        setCount(trx, ctx, item.id, { quantity: q, pass: 1, kind: 'set', version }, Date.now()),
+      );
     expect(await set(7, 0)).toEqual({ itemId: item.id, quantity: 7 });
     await expect(set(8, 0)).rejects.toMatchObject({ code: 'staleVersion' });
     expect(await set(item.bookQty, 1)).toMatchObject({ quantity: item.bookQty });
     let p = await progressOf(t, seed.taskId);
     expect(p.task).toMatchObject({ counted_line_count: 1, diff_line_count: 0 });
     // review pass: review_qty only
-    await db
-      .transaction()
-      .execute((trx) => setCount(trx, ctx, item.id, { quantity: 3, pass: 2, kind: 'review' }, Date.now()));
+    await inTenant(t, ctx, (trx) => setCount(trx, ctx, item.id, { quantity: 3, pass: 2, kind: 'review' }, Date.now()));
     const reviewed = await db.selectFrom('inv_item').where('id', '=', item.id).selectAll().executeTakeFirstOrThrow();
     expect([Number(reviewed.review_qty), Number(reviewed.counted_qty)]).toEqual([3, item.bookQty]);
 
     // location 1: empty -> both lines counted 0, missing; confirmed empty
     const loc = seed.locations[1] as SeededCountTask['locations'][number];
-    const empty = await db
-      .transaction()
-      .execute((trx) =>
-        countLocationEmpty(trx, ctx, { taskId: seed.taskId, subTaskId: loc.subTaskId, locationId: loc.id }, Date.now()),
-      );
+    const empty = await inTenant(t, ctx, (trx) =>
+      countLocationEmpty(trx, ctx, { taskId: seed.taskId, subTaskId: loc.subTaskId, locationId: loc.id }, Date.now()),
+    );
     expect(empty.status).toBe('applied');
     const lines = await db
       .selectFrom('inv_item')
@@ -300,10 +299,10 @@ describeEachDialect('count ledger', (get) => {
     expect([Number(state.state), Number(state.confirmed_by)]).toEqual([LocationCountState.confirmedEmpty, ctx.userId]);
     p = await progressOf(t, seed.taskId);
     expect(p.task).toMatchObject({ counted_line_count: 3, diff_line_count: 2, confirmed_location_count: 1 });
-    await recomputeProgress(db, seed.tenantId, seed.taskId);
+    await recomputeProgress(t.kernel.tenantDb(seed), seed.taskId);
     expect(await progressOf(t, seed.taskId)).toEqual(p);
 
-    const n = await db.transaction().execute((trx) => countUncountedAsZero(trx, ctx, seed.taskId, Date.now()));
+    const n = await inTenant(t, ctx, (trx) => countUncountedAsZero(trx, ctx, seed.taskId, Date.now()));
     expect(n).toBe(9);
     p = await progressOf(t, seed.taskId);
     expect(p.task).toMatchObject({ line_count: 12, counted_line_count: 12, diff_line_count: 11 });
@@ -335,14 +334,13 @@ describeEachDialect('count ledger', (get) => {
     expect(ledgerNoteText(LedgerNote.countedAsZero, 'zh-tw')).toBe('提交時未盤點：依任務規則記為 0');
     expect(ledgerNoteText('typed by hand', 'zh-cn')).toBe('typed by hand');
     // nothing left to count: a second call writes nothing
-    expect(await db.transaction().execute((trx) => countUncountedAsZero(trx, ctx, seed.taskId, Date.now()))).toBe(0);
+    expect(await inTenant(t, ctx, (trx) => countUncountedAsZero(trx, ctx, seed.taskId, Date.now()))).toBe(0);
   });
 
   it('gives the same counts for 1,000 scans with undos applied in order, or replayed twice in random order', async () => {
     const t = get();
     const seed = await seedCountTask(t, admin, { prefix: 'LE', locations: 4, skus: 3, counters: 1 });
     const other = await seedCountTask(t, admin, { prefix: 'LF', locations: 4, skus: 3, counterIds: [] });
-    const db = t.kernel.db;
     // one random script; the second task gets the same scans (fresh client ids) in a shuffled order, twice
     let rnd = 42;
     const random = () => {
@@ -377,7 +375,7 @@ describeEachDialect('count ledger', (get) => {
     };
     const inOrder = build(seed);
     const ctxA = ctxOf(seed, seed.users[0]?.id as number);
-    for (const s of inOrder) await db.transaction().execute((trx) => applyScan(trx, ctxA, s, Date.now()));
+    for (const s of inOrder) await inTenant(t, ctxA, (trx) => applyScan(trx, ctxA, s, Date.now()));
 
     const shuffled = build(other);
     const ctxB = ctxOf(other, other.users[0]?.id as number);
@@ -392,7 +390,7 @@ describeEachDialect('count ledger', (get) => {
     const outcomes = { applied: 0, duplicate: 0, rejected: 0 };
     for (const round of [shuffle(shuffled), shuffle(shuffled)])
       for (const s of round) {
-        const r = await db.transaction().execute((trx) => applyScan(trx, ctxB, s, Date.now()));
+        const r = await inTenant(t, ctxB, (trx) => applyScan(trx, ctxB, s, Date.now()));
         outcomes[r.status]++;
       }
     expect(outcomes).toEqual({ applied: 1000, duplicate: 1000, rejected: 0 });
@@ -414,7 +412,7 @@ describeEachDialect('count ledger', (get) => {
     // counters kept incrementally agree with a recomputation
     for (const s of [seed, other]) {
       const p = await progressOf(t, s.taskId);
-      await recomputeProgress(db, s.tenantId, s.taskId);
+      await recomputeProgress(t.kernel.tenantDb(s), s.taskId);
       expect(await progressOf(t, s.taskId)).toEqual(p);
     }
   }, 240_000);

@@ -1,8 +1,7 @@
 import { AuditStatus, ItemStatus, ReviewTaskStatus } from '@shelfwise/contract';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { IdGenerator } from '../../../kernel/db/ids';
-import type { Database } from '../../../kernel/db/schema';
-import { audited, scopeToTenant, type TenantDb, type TenantOf, type WriterOf } from '../../../kernel/db/tenant-db';
+import { audited, type TenantDb, type WriterOf } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { enumParam } from '../../../kernel/i18n/translate';
 
@@ -58,13 +57,6 @@ export async function firstCountersOf(db: TenantDb, taskId: number, itemIds?: re
   }
   return ids;
 }
-
-/**
- * `firstCountersOf` for a caller still holding the whole database (the people pickers, until they move to the
- * tenant database): the same reading, seen as the context's tenant.
- */
-export const firstCounters = (db: Kysely<Database>, ctx: TenantOf, taskId: number, itemIds?: readonly number[]) =>
-  firstCountersOf(scopeToTenant(db, ctx), taskId, itemIds);
 
 /**
  * Checks a reviewer: an enabled user of the tenant (else `counterNotFound`) who counted none of the lines first

@@ -55,11 +55,11 @@ export async function seedSubmittedTask(t: TestApp, token: string, opts: Submitt
     const userId = opts.counter
       ? opts.counter(i, seeded.users)
       : (seeded.users[i % seeded.users.length] as { id: number }).id;
-    await t.kernel.db
+    const ctx = asUser(seeded.tenantId, userId);
+    await t.kernel
+      .tenantDb(ctx)
       .transaction()
-      .execute((trx) =>
-        setCount(trx, asUser(seeded.tenantId, userId), item.id, { quantity, pass: 1, kind: 'set' }, now),
-      );
+      .execute((trx) => setCount(trx, ctx, item.id, { quantity, pass: 1, kind: 'set' }, now));
   }
   if (opts.submit !== false) {
     await t.kernel

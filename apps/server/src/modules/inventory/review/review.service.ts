@@ -7,7 +7,7 @@ import {
   ReviewTaskStatus,
   withinTolerance,
 } from '@shelfwise/contract';
-import { scopeToTenant, updatedBy } from '../../../kernel/db/tenant-db';
+import { updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -185,40 +185,40 @@ export function createReviewService(kernel: Kernel) {
         throw new AppError('validation', { count: 1 }, { reviewQty: ['review_quantity_required'] });
       }
       const now = Date.now();
-      // the ledger still takes a transaction of the whole database (with the tenant by hand): the review's own
-      // queries run on the same transaction seen as the caller's tenant
-      await kernel.db.transaction().execute(async (whole) => {
-        const trx = scopeToTenant(whole, ctx);
-        const [line] = await repo.lines(trx, input.id, input.itemId);
-        if (!line) throw notFound('item');
-        if (Number(line.version) !== input.itemVersion) throw new AppError('staleVersion');
-        const itemStatus = Number(line.status);
-        if (itemStatus !== ItemStatus.recountRequested && itemStatus !== ItemStatus.recounted) {
-          throw new AppError('itemStatusInvalid', { status: enumParam('ItemStatusEnum', itemStatus) });
-        }
-        // the review quantity is a pass-2 scan event of the ledger (which checks and bumps the line's version)
-        await setCount(
-          whole,
-          ctx,
-          Number(line.id),
-          {
-            quantity,
-            pass: 2,
-            kind: 'review',
-            version: input.itemVersion,
-            ...(input.abnormalCause ? { abnormalCause: input.abnormalCause } : {}),
-            note: row.code,
-          },
-          now,
-        );
-        const entry = {
-          itemId: Number(line.id),
-          reviewItemId: Number(line.review_item_id),
-          first: line.line_review_qty === null,
-        };
-        // completed, cancelled or reassigned meanwhile: nothing of this entry stays
-        if (!(await repo.recordReview(trx, ctx, entry, input.id, quantity, now))) throw new AppError('staleVersion');
-      });
+      await kernel
+        .tenantDb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const [line] = await repo.lines(trx, input.id, input.itemId);
+          if (!line) throw notFound('item');
+          if (Number(line.version) !== input.itemVersion) throw new AppError('staleVersion');
+          const itemStatus = Number(line.status);
+          if (itemStatus !== ItemStatus.recountRequested && itemStatus !== ItemStatus.recounted) {
+            throw new AppError('itemStatusInvalid', { status: enumParam('ItemStatusEnum', itemStatus) });
+          }
+          // the review quantity is a pass-2 scan event of the ledger (which checks and bumps the line's version)
+          await setCount(
+            trx,
+            ctx,
+            Number(line.id),
+            {
+              quantity,
+              pass: 2,
+              kind: 'review',
+              version: input.itemVersion,
+              ...(input.abnormalCause ? { abnormalCause: input.abnormalCause } : {}),
+              note: row.code,
+            },
+            now,
+          );
+          const entry = {
+            itemId: Number(line.id),
+            reviewItemId: Number(line.review_item_id),
+            first: line.line_review_qty === null,
+          };
+          // completed, cancelled or reassigned meanwhile: nothing of this entry stays
+          if (!(await repo.recordReview(trx, ctx, entry, input.id, quantity, now))) throw new AppError('staleVersion');
+        });
       const [after] = await repo.lines(tdb(ctx), input.id, input.itemId);
       if (!after) throw notFound('item');
       return lineDto(after, hideFor(ctx, row));

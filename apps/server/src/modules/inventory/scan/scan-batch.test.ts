@@ -1,7 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../../kernel/db/schema';
 import { createWriteBatcher } from './scan-batch';
 
 interface Db {
@@ -21,10 +20,10 @@ describe('write batcher', () => {
       .createTable('t')
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .execute();
-    const batch = createWriteBatcher(db as unknown as Kysely<Database>);
+    const batch = createWriteBatcher(db);
     const insert = (id: number, fail = false) =>
       batch(async (trx) => {
-        await (trx as unknown as Kysely<Db>).insertInto('t').values({ id }).execute();
+        await trx.insertInto('t').values({ id }).execute();
         if (fail) throw new Error(`refused ${id}`);
         return id;
       });
@@ -54,14 +53,14 @@ describe('write batcher', () => {
     sqlite.exec(
       'create table child (id integer primary key, parent integer references t (id) deferrable initially deferred)',
     );
-    const batch = createWriteBatcher(db as unknown as Kysely<Database>);
+    const batch = createWriteBatcher(db);
     const results = await Promise.allSettled([
       batch(async (trx) => {
-        await (trx as unknown as Kysely<Db>).insertInto('t').values({ id: 1 }).execute();
+        await trx.insertInto('t').values({ id: 1 }).execute();
         return 1;
       }),
       batch(async (trx) => {
-        await (trx as unknown as typeof db).insertInto('child').values({ id: 1, parent: 99 }).execute();
+        await trx.insertInto('child').values({ id: 1, parent: 99 }).execute();
         return 2;
       }),
     ]);

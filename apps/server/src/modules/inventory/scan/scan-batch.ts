@@ -1,5 +1,4 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
 
 const SAVEPOINT = CompiledQuery.raw('savepoint scan');
 const RELEASE = CompiledQuery.raw('release savepoint scan');
@@ -8,8 +7,8 @@ const ROLLBACK_TO = CompiledQuery.raw('rollback to savepoint scan');
 /** Most pieces of work one transaction of a batcher takes. */
 const MAX_BATCH = 32;
 
-type Job = {
-  run: (trx: Kysely<Database>) => Promise<unknown>;
+type Job<DB> = {
+  run: (trx: Kysely<DB>) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   done?: { value: unknown } | { error: unknown };
@@ -21,10 +20,11 @@ type Job = {
  * scans share (the newest events, the task's counters) are written to the log once per burst, not once per scan.
  * Work is gathered until the event loop has read what arrived (`setImmediate`), so a lone scan waits for nothing
  * else. A piece that throws is rolled back to its savepoint alone and its caller gets the error; if the
- * transaction itself fails (its commit), nothing of it was written and every caller gets that error.
+ * transaction itself fails (its commit), nothing of it was written and every caller gets that error. The scan
+ * service keeps one batcher per tenant database, so a shared transaction is only ever one tenant's.
  */
-export function createWriteBatcher(db: Kysely<Database>) {
-  let queue: Job[] = [];
+export function createWriteBatcher<DB>(db: Kysely<DB>) {
+  let queue: Job<DB>[] = [];
   let scheduled = false;
 
   const schedule = () => {
@@ -39,7 +39,7 @@ export function createWriteBatcher(db: Kysely<Database>) {
     });
   };
 
-  async function flush(jobs: Job[]) {
+  async function flush(jobs: Job<DB>[]) {
     try {
       await db.transaction().execute(async (trx) => {
         for (const job of jobs) {
@@ -65,7 +65,7 @@ export function createWriteBatcher(db: Kysely<Database>) {
   }
 
   /** Runs `run` in a transaction shared with the other work that arrived together; answers what it answers. */
-  return <T>(run: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
+  return <T>(run: (trx: Kysely<DB>) => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       queue.push({ run, resolve: resolve as (value: unknown) => void, reject });
       schedule();

@@ -1,6 +1,5 @@
 import { CountMode, type InputOf, InventoryStatus, type inventoryScan, SubTaskStatus } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -41,12 +40,22 @@ export function createScanService(
   onProgress: (tenantId: number, taskId: number, subTaskId: number | null) => void,
 ) {
   useLedgerIds(kernel.ids);
-  const db = kernel.db;
-  // SQLite writes one transaction at a time: scans arriving together share one (see `createWriteBatcher`); the
-  // other databases lock rows, so there each scan keeps its own short transaction
-  const batched = kernel.dialect === 'sqlite' ? createWriteBatcher(db) : null;
-  const inTransaction = <T>(run: (trx: Kysely<Database>) => Promise<T>) =>
-    batched ? batched(run) : db.transaction().execute(run);
+  const tdb = kernel.tenantDb;
+  // SQLite writes one transaction at a time: scans of a tenant arriving together share one (see
+  // `createWriteBatcher`; one batcher per tenant database, so a transaction is only ever one tenant's); the other
+  // databases lock rows, so there each scan keeps its own short transaction
+  const batchers = new Map<number, ReturnType<typeof createWriteBatcher<TenantDatabase>>>();
+  const inTransaction = <T>(ctx: UserContext, run: (trx: TenantDb) => Promise<T>) => {
+    if (kernel.dialect !== 'sqlite') return tdb(ctx).transaction().execute(run);
+    let batched = batchers.get(ctx.tenantId);
+    if (!batched) {
+      batched = createWriteBatcher(tdb(ctx));
+      // tenants are few; a bound as the kernel's own map of tenant databases has (queued work still runs)
+      if (batchers.size >= 10_000) batchers.clear();
+      batchers.set(ctx.tenantId, batched);
+    }
+    return batched(run);
+  };
 
   /**
    * One scan, applied on its own (its own transaction, or its own savepoint in a shared one on SQLite); a race (same
@@ -57,7 +66,7 @@ export function createScanService(
     for (let attempt = 0; ; attempt++) {
       let taskId: number | null = null;
       try {
-        const outcome = await inTransaction((trx) =>
+        const outcome = await inTransaction(ctx, (trx) =>
           applyScan(trx, ctx, scan, Date.now(), (id) => {
             taskId = id;
           }),
@@ -83,10 +92,10 @@ export function createScanService(
   }
 
   async function subTaskOr404(ctx: UserContext, subTaskId: number) {
+    const db = tdb(ctx);
     const row = await db
       .selectFrom('inv_sub_task as st')
-      .innerJoin('inv_task as t', (j) => j.onRef('t.id', '=', 'st.task_id').onRef('t.tenant_id', '=', 'st.tenant_id'))
-      .where('st.tenant_id', '=', ctx.tenantId)
+      .innerJoin('inv_task as t', 't.id', 'st.task_id')
       .where('st.id', '=', subTaskId)
       .select(['st.id', 'st.task_id', 'st.status', 't.warehouse_id', 't.count_mode'])
       .executeTakeFirst();
@@ -98,16 +107,11 @@ export function createScanService(
   return {
     /** Open sub-tasks the caller counts, with progress. */
     async myTasks(ctx: UserContext) {
-      const rows = await db
+      const rows = await tdb(ctx)
         .selectFrom('inv_sub_task_counter as c')
-        .innerJoin('inv_sub_task as st', (j) =>
-          j.onRef('st.id', '=', 'c.sub_task_id').onRef('st.tenant_id', '=', 'c.tenant_id'),
-        )
-        .innerJoin('inv_task as t', (j) => j.onRef('t.id', '=', 'st.task_id').onRef('t.tenant_id', '=', 'st.tenant_id'))
-        .leftJoin('wh_warehouse as w', (j) =>
-          j.onRef('w.id', '=', 't.warehouse_id').onRef('w.tenant_id', '=', 't.tenant_id'),
-        )
-        .where('c.tenant_id', '=', ctx.tenantId)
+        .innerJoin('inv_sub_task as st', 'st.id', 'c.sub_task_id')
+        .innerJoin('inv_task as t', 't.id', 'st.task_id')
+        .leftJoin('wh_warehouse as w', 'w.id', 't.warehouse_id')
         .where('c.user_id', '=', ctx.userId)
         .where('st.status', '<>', SubTaskStatus.completed)
         .where('t.inventory_status', 'in', [InventoryStatus.ready, InventoryStatus.counting, InventoryStatus.counted])
@@ -150,9 +154,9 @@ export function createScanService(
     async location(ctx: UserContext, input: Input<'location'>) {
       const sub = await subTaskOr404(ctx, input.subTaskId);
       const taskId = Number(sub.task_id);
+      const db = tdb(ctx);
       const loc = await db
         .selectFrom('inv_task_location')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('task_id', '=', taskId)
         .where('location_code', '=', input.code)
         .select(['location_id', 'location_code', 'sub_task_id', 'state'])
@@ -162,8 +166,7 @@ export function createScanService(
       const guided = Number(sub.count_mode) === CountMode.guided;
       const lines = await db
         .selectFrom('inv_item as i')
-        .leftJoin('wh_sku as s', (j) => j.onRef('s.id', '=', 'i.sku_id').onRef('s.tenant_id', '=', 'i.tenant_id'))
-        .where('i.tenant_id', '=', ctx.tenantId)
+        .leftJoin('wh_sku as s', 's.id', 'i.sku_id')
         .where('i.task_id', '=', taskId)
         .where('i.location_id', '=', Number(loc.location_id))
         .select([
@@ -186,7 +189,6 @@ export function createScanService(
       if (skuIds.length) {
         const rows = await db
           .selectFrom('wh_sku_barcode')
-          .where('tenant_id', '=', ctx.tenantId)
           .where('sku_id', 'in', skuIds)
           .select(['sku_id', 'barcode'])
           .orderBy('barcode')
@@ -233,7 +235,9 @@ export function createScanService(
     /** The counter is done with a location. */
     async confirmLocation(ctx: UserContext, input: Input<'confirmLocation'>) {
       const sub = await subTaskOr404(ctx, input.subTaskId);
-      await db.transaction().execute((trx) => confirmLocation(trx, ctx, input, Date.now()));
+      await tdb(ctx)
+        .transaction()
+        .execute((trx) => confirmLocation(trx, ctx, input, Date.now()));
       onProgress(ctx.tenantId, Number(sub.task_id), Number(sub.id));
     },
   };

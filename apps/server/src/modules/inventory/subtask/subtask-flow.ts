@@ -5,7 +5,7 @@ import {
   LocationCountState,
   SubTaskStatus,
 } from '@shelfwise/contract';
-import { updatedBy } from '../../../kernel/db/tenant-db';
+import { type TenantDb, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -15,8 +15,6 @@ import { type LccRow, subTaskRepo as repo } from './subtask.repo';
 import { subStatusInvalid } from './subtask.service';
 
 type Input<K extends keyof typeof inventoryCheckSubTask> = InputOf<(typeof inventoryCheckSubTask)[K]>;
-/** The transaction the ledger takes (inventory/ledger still takes the whole database and sets the tenant itself). */
-type LedgerTrx = Parameters<typeof confirmLocation>[0];
 
 function lccDto(r: LccRow, time: TimeFormatter) {
   return {
@@ -37,13 +35,9 @@ function lccDto(r: LccRow, time: TimeFormatter) {
 /** Sub-task status changes (complete, reopen) and the location count checklist. */
 export function createSubTaskFlow(kernel: Kernel) {
   const tdb = kernel.tenantDb;
-  /**
-   * A transaction for the ledger's confirmations. The ledger (inventory/ledger) still takes a transaction of the
-   * whole database and writes the tenant itself; once it takes the tenant database, this is
-   * `tdb(ctx).transaction().execute(work)`.
-   */
-  const inLedger = (_ctx: UserContext, work: (trx: LedgerTrx) => Promise<unknown>) =>
-    kernel.db.transaction().execute(work);
+  /** A transaction of the caller's tenant for the ledger's confirmations. */
+  const inLedger = (ctx: UserContext, work: (trx: TenantDb) => Promise<unknown>) =>
+    tdb(ctx).transaction().execute(work);
   async function subTaskOr404(ctx: UserContext, id: number) {
     const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();

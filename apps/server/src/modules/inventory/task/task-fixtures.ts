@@ -152,7 +152,8 @@ export async function linesOf(t: TestApp, taskId: number, tenantId = DEFAULT_TEN
  * of the whole database and sets the tenant itself (it moves to the tenant database with inventory/ledger).
  */
 export async function count(t: TestApp, ctx: UserContext, itemId: number, quantity: number) {
-  return t.kernel.db
+  return t.kernel
+    .tenantDb(ctx)
     .transaction()
     .execute((trx) => setCount(trx, ctx, itemId, { quantity, pass: 1, kind: 'set' }, Date.now()));
 }

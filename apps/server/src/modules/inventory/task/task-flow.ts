@@ -1,5 +1,5 @@
 import { AuditStatus, InventoryStatus, LocationStatus, UncountedRule, withinTolerance } from '@shelfwise/contract';
-import { scopeToTenant, type TenantDb, updatedBy } from '../../../kernel/db/tenant-db';
+import { type TenantDb, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -8,9 +8,6 @@ import { reserveIds } from './bulk-ids';
 import { chunks, taskRepo as repo, type TaskBareRow } from './task.repo';
 import { statusInvalid } from './task.service';
 import { taskFlowRepo as flow, type GenerateSource } from './task-flow.repo';
-
-/** The transaction the ledger takes (inventory/ledger still takes the whole database and sets the tenant itself). */
-type LedgerTrx = Parameters<typeof countUncountedAsZero>[0];
 
 /** The checklist and count lines of a task, generated from its snapshot within its scope (set-based SQL). */
 async function generate(
@@ -94,21 +91,6 @@ export function createTaskFlow(kernel: Kernel) {
       .tenantDb(ctx)
       .transaction()
       .execute((trx) => checked(trx, ctx, id, version, work));
-  /**
-   * `change` for work that also calls the ledger: the ledger (inventory/ledger) still takes a transaction of the
-   * whole database and writes the tenant itself, so this one is begun on the whole database and everything else
-   * in it runs on the tenant's view of it (`scopeToTenant`). Once the ledger takes the tenant database, this is
-   * `change(ctx, id, version, (trx, task) => work(trx, task, trx))`.
-   */
-  const changeWithLedger = <T>(
-    ctx: UserContext,
-    id: number,
-    version: number,
-    work: (trx: TenantDb, task: TaskBareRow, ledger: LedgerTrx) => Promise<T>,
-  ) =>
-    kernel.db
-      .transaction()
-      .execute((whole) => checked(scopeToTenant(whole, ctx), ctx, id, version, (trx, task) => work(trx, task, whole)));
   const bump = async (trx: TenantDb, ctx: UserContext, id: number, version: number, set: object) => {
     const ok = await repo.update(trx, id, version, { ...set, ...updatedBy(ctx, Date.now()) });
     if (!ok) throw new AppError('staleVersion');
@@ -164,7 +146,7 @@ export function createTaskFlow(kernel: Kernel) {
      * waits in review. Answers the review task ids.
      */
     submit: (ctx: UserContext, id: number, version: number) =>
-      changeWithLedger(ctx, id, version, async (trx, task, ledger) => {
+      change(ctx, id, version, async (trx, task) => {
         const status = Number(task.inventory_status);
         if (status !== InventoryStatus.counted) throw statusInvalid(status);
         const now = Date.now();
@@ -173,7 +155,7 @@ export function createTaskFlow(kernel: Kernel) {
           if (Number(task.uncounted_rule) !== UncountedRule.countAsZero) {
             throw new AppError('uncountedLines', { count: uncounted });
           }
-          await countUncountedAsZero(ledger, ctx, id, now);
+          await countUncountedAsZero(trx, ctx, id, now);
         }
         const groups = await recountGroups(trx, task, await flow.lineQuantities(trx, id));
         await flow.resolveLines(trx, id, now);
