@@ -71,7 +71,9 @@ export async function seedOverviewTask(
 ): Promise<OverviewFixture> {
   const seeded = await seedCountTask(t, token, { locations: 8, skus: 3, ...opts });
   const p = opts.prefix;
-  const db = t.kernel.db;
+  const db = t.kernel.tenantDb({ tenantId: seeded.tenantId });
+  // the count ledger's writes (inventory/ledger) still take the whole database
+  const whole = t.kernel.db;
   const ok = async (e: Parameters<TestApp['call']>[0], input: unknown) => {
     const r = await t.call(e, input, { token });
     if (r.status !== 200) throw new Error(`${e.path}: ${JSON.stringify(r.body)}`);
@@ -89,7 +91,6 @@ export async function seedOverviewTask(
     .insertInto('inv_task_location')
     .values({
       id: t.kernel.ids.next(),
-      tenant_id: seeded.tenantId,
       task_id: seeded.taskId,
       sub_task_id: seeded.subTaskIds[0] as number,
       location_id: loc.X1 as number,
@@ -101,22 +102,22 @@ export async function seedOverviewTask(
       confirmed_at: null,
     })
     .execute();
-  await recomputeProgress(db, seeded.tenantId, seeded.taskId);
+  await recomputeProgress(whole, seeded.tenantId, seeded.taskId);
 
   const counter = asUser(seeded.tenantId, (seeded.users[0] as { id: number }).id);
   const now = Date.now();
   const linesAt = (suffix: string) => seeded.items.filter((i) => i.locationId === loc[suffix]);
   const subOf = (suffix: string) => seeded.locations.find((l) => l.id === loc[suffix])?.subTaskId ?? 0;
   const count = (itemId: number, quantity: number) =>
-    db.transaction().execute((trx) => setCount(trx, counter, itemId, { quantity, pass: 1, kind: 'set' }, now));
+    whole.transaction().execute((trx) => setCount(trx, counter, itemId, { quantity, pass: 1, kind: 'set' }, now));
   const confirm = (suffix: string) =>
-    db
+    whole
       .transaction()
       .execute((trx) =>
         confirmLocation(trx, counter, { subTaskId: subOf(suffix), locationId: loc[suffix] as number }, now),
       );
   const empty = (suffix: string, subTaskId = subOf(suffix)) =>
-    db
+    whole
       .transaction()
       .execute((trx) =>
         countLocationEmpty(trx, counter, { taskId: seeded.taskId, subTaskId, locationId: loc[suffix] as number }, now),

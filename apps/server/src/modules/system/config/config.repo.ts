@@ -3,13 +3,13 @@ import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Update
 import { containsPattern, ilike, paginateShaped } from '../../../kernel/db/paging';
 import type { Database, SysConfigTable, SysTenantTable } from '../../../kernel/db/schema';
 import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
-import type { TenantDb } from '../../../kernel/db/tenant-db';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 
 type Filter = { name?: string; code?: string; groupCode?: string };
 
 const SORT = { name: 'name', code: 'code', groupCode: 'group_code', orderNo: 'order_no', createTime: 'created_at' };
 
-function applyFilter<O>(q: SelectQueryBuilder<Database, 'sys_config', O>, f: Filter & { keyword?: string }) {
+function applyFilter<O>(q: SelectQueryBuilder<TenantDatabase, 'sys_config', O>, f: Filter & { keyword?: string }) {
   let out = q;
   if (f.name) out = out.where(ilike('name', f.name));
   if (f.code) out = out.where(ilike('code', f.code));
@@ -22,11 +22,10 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, 'sys_config', O>, f: Fil
 }
 
 /**
- * Data access of platform parameters. `sys_config` is platform-wide (not tenant-owned): the Parameters menu
- * belongs to the platform administration; per-tenant settings are the tenant configuration feature.
+ * The parameters page, on queries compiled once per combination of filters (the page is read far more often than
+ * the table changes), written on the whole database until the kernel has them on the tenant database.
  */
-export function createConfigRepo(db: Kysely<Database>) {
-  const base = () => db.selectFrom('sys_config').selectAll();
+export function createConfigPages(db: Kysely<Database>) {
   const shaped = createShapedQueries(db as Kysely<unknown>);
   return {
     page(input: InputOf<typeof sysConfig.page>) {
@@ -62,70 +61,80 @@ export function createConfigRepo(db: Kysely<Database>) {
         (p) => matching(p).selectAll(),
       );
     },
-    list: (f: Filter) => applyFilter(base(), f).orderBy('order_no').orderBy('id').execute(),
-    byId: (id: number) => base().where('id', '=', id).executeTakeFirst(),
-    byCode: (code: string) => base().where('code', '=', code).executeTakeFirst(),
-    groups: async () =>
-      (
-        await db
-          .selectFrom('sys_config')
-          .select('group_code')
-          .distinct()
-          .where('group_code', 'is not', null)
-          .orderBy('group_code')
-          .execute()
-      ).map((r) => r.group_code as string),
-    insert: (row: Insertable<SysConfigTable>) => db.insertInto('sys_config').values(row).execute(),
-    /** Reads a parameter and writes the changes in one transaction: the row before, undefined when gone. */
-    update: (id: number, changes: Updateable<SysConfigTable>) =>
-      db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('sys_config').selectAll().where('id', '=', id).executeTakeFirst();
-        if (current) await trx.updateTable('sys_config').set(changes).where('id', '=', id).execute();
-        return current;
-      }),
-    /** Sets the values of parameters by code in one transaction: each row changed, before and after. */
-    setValues: (items: readonly { code: string; value: string | null }[], audit: Updateable<SysConfigTable>) =>
-      db.transaction().execute(async (trx) => {
-        const out: { before: SysConfigTable; after: SysConfigTable }[] = [];
-        for (const item of items) {
-          const before = await trx
-            .selectFrom('sys_config')
-            .selectAll()
-            .where('code', '=', item.code)
-            .executeTakeFirst();
-          if (!before) continue;
-          const changes = { value: item.value, ...audit };
-          await trx.updateTable('sys_config').set(changes).where('id', '=', before.id).execute();
-          out.push({ before, after: { ...before, ...changes } });
-        }
-        return out;
-      }),
-    /** Deletes the parameters that are not built-in among `ids`; returns the rows deleted, read in the same transaction. */
-    removeEditable: (ids: readonly number[]): Promise<SysConfigTable[]> =>
-      db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('sys_config')
-          .selectAll()
-          .where('id', 'in', ids)
-          .where('sys_flag', '<>', YesNo.yes)
-          .execute();
-        if (rows.length) {
-          await trx
-            .deleteFrom('sys_config')
-            .where(
-              'id',
-              'in',
-              rows.map((r) => r.id),
-            )
-            .execute();
-        }
-        return rows;
-      }),
-    /** Saves a tenant's branding (`sys_tenant` is a platform table: the tenant is its row). */
-    saveBranding: (tenantId: number, set: Updateable<SysTenantTable>) =>
-      db.updateTable('sys_tenant').set(set).where('id', '=', tenantId).execute(),
   };
 }
+
+const base = (db: TenantDb) => db.selectFrom('sys_config').selectAll();
+
+/**
+ * Data access of platform parameters. `sys_config` is platform-wide (not tenant-owned): the Parameters menu
+ * belongs to the platform administration; per-tenant settings are the tenant configuration feature. Every method
+ * takes the caller's tenant database first, which leaves platform tables (`sys_config`, `sys_tenant`) as they are.
+ */
+export const configRepo = {
+  list: (db: TenantDb, f: Filter) => applyFilter(base(db), f).orderBy('order_no').orderBy('id').execute(),
+  byId: (db: TenantDb, id: number) => base(db).where('id', '=', id).executeTakeFirst(),
+  byCode: (db: TenantDb, code: string) => base(db).where('code', '=', code).executeTakeFirst(),
+  groups: async (db: TenantDb) =>
+    (
+      await db
+        .selectFrom('sys_config')
+        .select('group_code')
+        .distinct()
+        .where('group_code', 'is not', null)
+        .orderBy('group_code')
+        .execute()
+    ).map((r) => r.group_code as string),
+  insert: (db: TenantDb, row: Insertable<SysConfigTable>) => db.insertInto('sys_config').values(row).execute(),
+  /** Reads a parameter and writes the changes in one transaction: the row before, undefined when gone. */
+  update: (db: TenantDb, id: number, changes: Updateable<SysConfigTable>) =>
+    db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('sys_config').selectAll().where('id', '=', id).executeTakeFirst();
+      if (current) await trx.updateTable('sys_config').set(changes).where('id', '=', id).execute();
+      return current;
+    }),
+  /** Sets the values of parameters by code in one transaction: each row changed, before and after. */
+  setValues: (
+    db: TenantDb,
+    items: readonly { code: string; value: string | null }[],
+    audit: Updateable<SysConfigTable>,
+  ) =>
+    db.transaction().execute(async (trx) => {
+      const out: { before: SysConfigTable; after: SysConfigTable }[] = [];
+      for (const item of items) {
+        const before = await trx.selectFrom('sys_config').selectAll().where('code', '=', item.code).executeTakeFirst();
+        if (!before) continue;
+        const changes = { value: item.value, ...audit };
+        await trx.updateTable('sys_config').set(changes).where('id', '=', before.id).execute();
+        out.push({ before, after: { ...before, ...changes } });
+      }
+      return out;
+    }),
+  /** Deletes the parameters that are not built-in among `ids`; returns the rows deleted, read in the same transaction. */
+  removeEditable: (db: TenantDb, ids: readonly number[]): Promise<SysConfigTable[]> =>
+    db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('sys_config')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('sys_flag', '<>', YesNo.yes)
+        .execute();
+      if (rows.length) {
+        await trx
+          .deleteFrom('sys_config')
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      }
+      return rows;
+    }),
+  /** Saves a tenant's branding (`sys_tenant` is a platform table: the tenant is its row). */
+  saveBranding: (db: TenantDb, tenantId: number, set: Updateable<SysTenantTable>) =>
+    db.updateTable('sys_tenant').set(set).where('id', '=', tenantId).execute(),
+};
 
 /** The tenant-owned rows the public system info reads; every method takes the tenant database first. */
 export const sysInfoRepo = {
