@@ -5,6 +5,13 @@ import { type Db, openDatabase } from './connect';
 import { migrateToLatest } from './migrate';
 import { createTenantDatabases, type TenantDb } from './tenant-db';
 import { TenantColumnWritten } from './tenant-plugin';
+import {
+  createTenantShapedQueries,
+  type Param,
+  tenantPrepared,
+  tenantPreparedInsert,
+  tenantStatement,
+} from './tenant-prepared';
 
 const A = 101;
 const B = 202;
@@ -239,6 +246,90 @@ for (const dialect of dialectsUnderTest()) {
       );
       expect(q.sql.replace(/[`"]/g, '')).toMatch(/where s\.tenant_id = /);
       expect(q.parameters).toEqual([A, A]);
+    });
+
+    it('runs statements compiled once for all tenants with the tenant of the handle they run on', async () => {
+      let builds = 0;
+      const byCode = tenantPrepared((db, p: Param<{ code: string }>) => {
+        builds++;
+        return db
+          .selectFrom('wh_sku as s')
+          .innerJoin('wh_consignor as c', 'c.id', 's.consignor_id')
+          .select(['s.id', 'c.code as consignor'])
+          .where('s.code', '=', p('code'));
+      });
+      expect(await byCode(a, { code: 'S1' })).toEqual([{ id: 11, consignor: 'ACME' }]);
+      expect(await byCode(b, { code: 'S9' })).toEqual([{ id: 22, consignor: 'BOLT' }]);
+      expect(await byCode(a, { code: 'S9' })).toEqual([]);
+      // X1 is B's row naming A's consignor: the join's tenant condition is bound too
+      expect(await byCode(b, { code: 'X1' })).toEqual([]);
+      expect(builds).toBe(1);
+
+      // in a transaction of the tenant database, on its connection
+      const rename = tenantStatement((db, p: Param<{ code: string; name: string }>) =>
+        db
+          .updateTable('wh_consignor')
+          .set({ name: p('name') })
+          .where('code', '=', p('code')),
+      );
+      await b.transaction().execute(async (trx) => {
+        await rename(trx, { code: 'ACME', name: 'renamed by B' });
+      });
+      const names = await opened.db
+        .selectFrom('wh_consignor')
+        .select(['id', 'name'])
+        .where('code', '=', 'ACME')
+        .orderBy('id')
+        .execute();
+      expect(names).toEqual([
+        { id: 1, name: 'ACME name' },
+        { id: 2, name: 'renamed by B' },
+      ]);
+
+      // shaped: one compiled statement per set of arguments, lists bound element by element
+      const shaped = createTenantShapedQueries();
+      const page = (tdb: TenantDb, args: Record<string, string | number>) =>
+        shaped(tdb, 'skus', args, '', (db, param) => {
+          let q = db.selectFrom('wh_sku').select('id').orderBy('id');
+          if ('code' in args) q = q.where('code', '=', param('code'));
+          const ids = Object.keys(args).filter((k) => k.startsWith('ids.'));
+          if (ids.length)
+            q = q.where(
+              'id',
+              'in',
+              ids.map((k) => param(k)),
+            );
+          return q;
+        });
+      // A's two rows and the two INSERT ... SELECT copied above; B's S1 was deleted above
+      expect((await page(a, {})).map((r) => r.id)).toEqual([11, 12, 1011, 1012]);
+      expect((await page(b, {})).map((r) => r.id)).toEqual([22, 23]);
+      expect((await page(b, { 'ids.0': 11, 'ids.1': 22 })).map((r) => r.id)).toEqual([22]);
+      expect((await page(a, { code: 'S2' })).map((r) => r.id)).toEqual([12]);
+
+      // a value written into the statement instead of bound would be frozen for every tenant: refused
+      const frozen = tenantPrepared((db) => db.selectFrom('wh_sku').select('id').where('code', '=', 'S1'));
+      await expect(frozen(a, {})).rejects.toThrow(/not bound through param/);
+      // a handle that is not tenant-bound is refused before anything runs
+      await expect(byCode(opened.db, { code: 'S1' })).rejects.toThrow(/not a tenant database/);
+    });
+
+    it('bulk-inserts rows compiled once per row count with the tenant of the handle', async () => {
+      const insert = tenantPreparedInsert('wh_consignor', ['id', 'code', 'name', 'status', 'created_at']);
+      await insert(a, [301, 'BULK1', 'bulk one', 1, 5, 302, 'BULK2', 'bulk two', 1, 5]);
+      await b.transaction().execute(async (trx) => insert(trx, [303, 'BULK3', 'bulk three', 1, 5]));
+      const rows = await opened.db
+        .selectFrom('wh_consignor')
+        .select(['id', 'tenant_id'])
+        .where('id', 'in', [301, 302, 303])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: 301, tenant_id: A },
+        { id: 302, tenant_id: A },
+        { id: 303, tenant_id: B },
+      ]);
+      await expect(insert(a, [304, 'ODD'])).rejects.toThrow(/not rows of 5/);
     });
   });
 }

@@ -124,3 +124,25 @@ export function audited<R extends object>(ctx: WriterOf, id: number, row: R, now
 export function updatedBy(ctx: WriterOf, now: number) {
   return { updated_at: now, updated_by: ctx.userId };
 }
+
+/**
+ * The tenant a tenant database (or a transaction begun on one) is bound to, read from its scope plugin: the kernel's
+ * statements compiled once for all tenants fill in the tenant from the handle they are run on, never from an argument.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a tenant database or any transaction of one
+export function tenantIdOf(db: Kysely<any>): number {
+  for (const plugin of db.getExecutor().plugins) {
+    if (plugin instanceof TenantScopePlugin && typeof plugin.tenant === 'number') return plugin.tenant;
+  }
+  throw new Error('not a tenant database: open it with kernel.tenantDb(ctx)');
+}
+
+/**
+ * The same database with every statement's tenant bound as the value `marker` instead of an id: what a statement
+ * compiled once and run for any tenant is built on (`tenant-prepared.ts` replaces the marker by the tenant of the
+ * handle it runs on). The handle's own scope is dropped first, so the tenant is bound once.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: as `tenantIdOf`
+export function markedTenantDb(db: Kysely<any>, marker: string): TenantDb {
+  return db.withoutPlugins().withPlugin(new TenantScopePlugin(marker, TABLE_SET)) as unknown as TenantDb;
+}

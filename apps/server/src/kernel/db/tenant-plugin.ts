@@ -67,9 +67,15 @@ function tableOf(node: OperationNode): { table: string; ref: string } | undefine
  */
 export class TenantScopePlugin implements KyselyPlugin {
   readonly #transformer: TenantScopeTransformer;
+  /**
+   * The tenant bound to every statement: its id, or (for statements compiled once for all tenants, see
+   * `tenant-prepared.ts`) the marker of a parameter filled in with the caller's tenant at run time.
+   */
+  readonly tenant: number | string;
 
-  constructor(tenantId: number, tenantTables: ReadonlySet<string>) {
-    this.#transformer = new TenantScopeTransformer(tenantId, tenantTables);
+  constructor(tenant: number | string, tenantTables: ReadonlySet<string>) {
+    this.tenant = tenant;
+    this.#transformer = new TenantScopeTransformer(tenant, tenantTables);
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -82,10 +88,10 @@ export class TenantScopePlugin implements KyselyPlugin {
 }
 
 class TenantScopeTransformer extends OperationNodeTransformer {
-  readonly #tenantId: number;
+  readonly #tenantId: number | string;
   readonly #tables: ReadonlySet<string>;
 
-  constructor(tenantId: number, tables: ReadonlySet<string>) {
+  constructor(tenantId: number | string, tables: ReadonlySet<string>) {
     super();
     this.#tenantId = tenantId;
     this.#tables = tables;
