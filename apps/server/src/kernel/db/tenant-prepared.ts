@@ -40,7 +40,7 @@ function plan<Row>(db: AnyDb, what: string, build: (db: TenantDb, param: (name: 
 function bind(what: string, names: readonly (string | null)[], args: Record<string, unknown>, tenantId: number) {
   const out = new Array<unknown>(names.length);
   for (let i = 0; i < names.length; i++) {
-    const name = names[i];
+    const name = names[i] as string | null;
     if (name === null) out[i] = tenantId;
     else {
       const v = args[name];
