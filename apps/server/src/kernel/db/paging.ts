@@ -1,6 +1,7 @@
 import type { PageResult } from '@shelfwise/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { ShapedQueries, ShapeValue } from './shaped';
+import type { TenantDb } from './tenant-db';
+import type { BoundValue, TenantShapedQueries } from './tenant-prepared';
 
 /** Paging input as every page endpoint receives it (sort field already checked against a whitelist). */
 export interface PageRequest {
@@ -67,23 +68,27 @@ export function ilike(column: string, text: string) {
 }
 
 /**
- * `paginate` with shaped queries (compiled once per combination of filters and sort): `count` and `rows` build the
- * counted and the listed query from the page's arguments, binding every value through `param`.
+ * `paginate` with shaped queries (compiled once per combination of filters and sort, for every tenant): `count` and
+ * `rows` build the counted and the listed query from the page's arguments on the tenant database they are handed,
+ * binding every value through `param`; they run on `tdb`.
  */
 export async function paginateShaped<Row>(
-  shaped: ShapedQueries,
+  shaped: TenantShapedQueries,
+  tdb: TenantDb,
   name: string,
-  args: Record<string, ShapeValue>,
+  args: Record<string, BoundValue>,
   req: PageRequest,
   sortColumns: Record<string, string>,
   defaultSort: { column: string; desc: boolean },
   idColumn: string,
   // biome-ignore lint/suspicious/noExplicitAny: any query over the rows; only its count is read
-  count: (param: (key: string) => never) => SelectQueryBuilder<any, any, object>,
+  count: (db: TenantDb, param: (key: string) => never) => SelectQueryBuilder<any, any, object>,
   // biome-ignore lint/suspicious/noExplicitAny: the listed query, whatever its tables
-  rows: (param: (key: string) => never) => SelectQueryBuilder<any, any, Row>,
+  rows: (db: TenantDb, param: (key: string) => never) => SelectQueryBuilder<any, any, Row>,
 ): Promise<PageResult<Row>> {
-  const [countRow] = await shaped(`${name}.count`, args, '', (p) => count(p).select(sql<number>`count(*)`.as('total')));
+  const [countRow] = await shaped(tdb, `${name}.count`, args, '', (db, p) =>
+    count(db, p).select(sql<number>`count(*)`.as('total')),
+  );
   const total = Number((countRow as { total?: number | string } | undefined)?.total ?? 0);
   const column = req.field ? sortColumns[req.field] : undefined;
   const sort = column ? { column, desc: req.order === 'descending' } : defaultSort;
@@ -91,8 +96,8 @@ export async function paginateShaped<Row>(
   const items =
     total === 0
       ? []
-      : ((await shaped(`${name}.rows`, paged, `${sort.column}|${sort.desc}`, (p) =>
-          rows(p)
+      : ((await shaped(tdb, `${name}.rows`, paged, `${sort.column}|${sort.desc}`, (db, p) =>
+          rows(db, p)
             .orderBy(sql.ref(sort.column), sort.desc ? 'desc' : 'asc')
             .orderBy(sql.ref(idColumn), sort.desc ? 'desc' : 'asc')
             .limit(p('page.limit'))

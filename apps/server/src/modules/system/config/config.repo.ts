@@ -1,9 +1,9 @@
 import { type InputOf, type sysConfig, YesNo } from '@shelfwise/contract';
-import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import { type Insertable, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import { containsPattern, ilike, paginateShaped } from '../../../kernel/db/paging';
-import type { Database, SysConfigTable, SysTenantTable } from '../../../kernel/db/schema';
-import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
+import type { SysConfigTable, SysTenantTable } from '../../../kernel/db/schema';
 import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
+import { type BoundValue, createTenantShapedQueries } from '../../../kernel/db/tenant-prepared';
 
 type Filter = { name?: string; code?: string; groupCode?: string };
 
@@ -21,48 +21,8 @@ function applyFilter<O>(q: SelectQueryBuilder<TenantDatabase, 'sys_config', O>, 
   return out;
 }
 
-/**
- * The parameters page, on queries compiled once per combination of filters (the page is read far more often than
- * the table changes), written on the whole database until the kernel has them on the tenant database.
- */
-export function createConfigPages(db: Kysely<Database>) {
-  const shaped = createShapedQueries(db as Kysely<unknown>);
-  return {
-    page(input: InputOf<typeof sysConfig.page>) {
-      // the filter as bound values (patterns made here), for queries compiled once per combination of filters
-      const args: Record<string, ShapeValue> = {};
-      if (input.name) args.name = containsPattern(input.name.toLowerCase());
-      if (input.code) args.code = containsPattern(input.code.toLowerCase());
-      if (input.groupCode) args.groupCode = input.groupCode;
-      if (input.keyword) args.keyword = containsPattern(input.keyword.toLowerCase());
-      const like = (column: string, p: (key: string) => never, key: string) =>
-        sql<boolean>`lower(${sql.ref(column)}) like ${p(key)} escape '!'`;
-      const matching = (p: (key: string) => never) => {
-        let q = db.selectFrom('sys_config');
-        if ('name' in args) q = q.where(like('name', p, 'name'));
-        if ('code' in args) q = q.where(like('code', p, 'code'));
-        if ('groupCode' in args) q = q.where('group_code', '=', p('groupCode'));
-        if ('keyword' in args)
-          q = q.where((eb) =>
-            eb.or([like('name', p, 'keyword'), like('code', p, 'keyword'), like('value', p, 'keyword')]),
-          );
-        return q;
-      };
-      return paginateShaped(
-        shaped,
-        'config.page',
-        args,
-        input,
-        SORT,
-        // the list reads in the parameters' own order (its Order column), equal ones as they were added
-        { column: 'order_no', desc: false },
-        'id',
-        matching,
-        (p) => matching(p).selectAll(),
-      );
-    },
-  };
-}
+/** The parameters page's statements, compiled once per combination of filters and sort. */
+const shaped = createTenantShapedQueries();
 
 const base = (db: TenantDb) => db.selectFrom('sys_config').selectAll();
 
@@ -72,6 +32,44 @@ const base = (db: TenantDb) => db.selectFrom('sys_config').selectAll();
  * takes the caller's tenant database first, which leaves platform tables (`sys_config`, `sys_tenant`) as they are.
  */
 export const configRepo = {
+  /**
+   * A page of parameters, on queries compiled once per combination of filters (the page is read far more often than
+   * the table changes).
+   */
+  page(db: TenantDb, input: InputOf<typeof sysConfig.page>) {
+    // the filter as bound values (patterns made here), for queries compiled once per combination of filters
+    const args: Record<string, BoundValue> = {};
+    if (input.name) args.name = containsPattern(input.name.toLowerCase());
+    if (input.code) args.code = containsPattern(input.code.toLowerCase());
+    if (input.groupCode) args.groupCode = input.groupCode;
+    if (input.keyword) args.keyword = containsPattern(input.keyword.toLowerCase());
+    const like = (column: string, p: (key: string) => never, key: string) =>
+      sql<boolean>`lower(${sql.ref(column)}) like ${p(key)} escape '!'`;
+    const matching = (tdb: TenantDb, p: (key: string) => never) => {
+      let q = tdb.selectFrom('sys_config');
+      if ('name' in args) q = q.where(like('name', p, 'name'));
+      if ('code' in args) q = q.where(like('code', p, 'code'));
+      if ('groupCode' in args) q = q.where('group_code', '=', p('groupCode'));
+      if ('keyword' in args)
+        q = q.where((eb) =>
+          eb.or([like('name', p, 'keyword'), like('code', p, 'keyword'), like('value', p, 'keyword')]),
+        );
+      return q;
+    };
+    return paginateShaped(
+      shaped,
+      db,
+      'config.page',
+      args,
+      input,
+      SORT,
+      // the list reads in the parameters' own order (its Order column), equal ones as they were added
+      { column: 'order_no', desc: false },
+      'id',
+      matching,
+      (tdb, p) => matching(tdb, p).selectAll(),
+    );
+  },
   list: (db: TenantDb, f: Filter) => applyFilter(base(db), f).orderBy('order_no').orderBy('id').execute(),
   byId: (db: TenantDb, id: number) => base(db).where('id', '=', id).executeTakeFirst(),
   byCode: (db: TenantDb, code: string) => base(db).where('code', '=', code).executeTakeFirst(),

@@ -8,7 +8,7 @@ import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
-import { createConfigPages, configRepo as repo, sysInfoRepo } from './config.repo';
+import { configRepo as repo, sysInfoRepo } from './config.repo';
 
 type PageOutput = OutputOf<typeof sysConfig.page>;
 
@@ -37,7 +37,6 @@ export function toConfigDto(row: SysConfigTable, time: TimeFormatter, locale: Lo
 export function createConfigService(kernel: Kernel) {
   const { ids, settings, tenants, files, logs } = kernel;
   // parameters and tenants' branding are platform rows (no tenant scope applies)
-  const parameterPages = createConfigPages(kernel.db);
   // parameters and branding are platform rows, which the caller's tenant database leaves as they are
   const tdb = kernel.tenantDb;
   // a minute at most: a row changed in the database behind the server's back shows within it
@@ -58,7 +57,7 @@ export function createConfigService(kernel: Kernel) {
       const key = `${await settings.version()}|${timeZone}|${locale}|${JSON.stringify(input)}`;
       const kept = pages.get(key);
       if (kept) return kept;
-      const page = await parameterPages.page(input);
+      const page = await repo.page(tdb(ctx), input);
       const json = PreparedJson.of(sysConfig.page.output, {
         ...page,
         items: page.items.map((r) => toConfigDto(r, time, locale)),

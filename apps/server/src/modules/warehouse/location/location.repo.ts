@@ -1,11 +1,9 @@
 import type { InputOf, warehouseLocation } from '@shelfwise/contract';
-import { expressionBuilder, type Kysely, sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import { type ScopeContext, scopeArgs, scopeFilterOf } from '../../../kernel/access/data-scope';
 import { paginateShaped } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
-import { createShapedQueries, type ShapeValue } from '../../../kernel/db/shaped';
 import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
-import type { TenantContext } from '../../../kernel/db/tenant-scope';
+import { type BoundValue, createTenantShapedQueries } from '../../../kernel/db/tenant-prepared';
 import { IMPORT_BATCH, visibleWarehouseScope, visibleWarehouses } from '../warehouse';
 
 /** Filters of the page and the export. */
@@ -53,71 +51,42 @@ const counted = () => {
   );
 };
 
-/**
- * The location list page, on queries compiled once per combination of filters (a hot path), written on the whole
- * database with the tenant bound as their first parameter.
- */
-export function createLocationPages(db: Kysely<Database>) {
-  const shaped = createShapedQueries(db as Kysely<unknown>);
-  /** `matching` as named values, for the page's shaped queries (compiled once per combination of filters). */
-  const pageArgs = (ctx: TenantContext & ScopeContext, f: LocationFilters) => {
-    const a: Record<string, ShapeValue> = { tenantId: ctx.tenantId, ...scopeArgs(ctx) };
-    if (f.warehouseId) a.warehouseId = f.warehouseId;
-    if (f.areaId) a.areaId = f.areaId;
-    const code = f.code ?? f.keyword;
-    if (code) {
-      a.codeFrom = code;
-      a.codeTo = `${code}~`;
-    }
-    if (f.aisle) a.aisle = f.aisle;
-    if (f.status) a.status = f.status;
-    if (f.abcClass) a.abcClass = f.abcClass;
-    return a;
-  };
-  const matchingOf = (a: Record<string, ShapeValue>, p: (key: string) => never) => {
-    let q = db.selectFrom('wh_location').where('wh_location.tenant_id', '=', p('tenantId'));
-    const scope = scopeFilterOf(a, p, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
-    if (scope) {
-      const warehouses = db
-        .selectFrom('wh_warehouse')
-        .select('wh_warehouse.id')
-        .where('wh_warehouse.tenant_id', '=', p('tenantId'))
-        .where(scope);
-      q = q.where('wh_location.warehouse_id', 'in', warehouses);
-    }
-    if ('warehouseId' in a) q = q.where('wh_location.warehouse_id', '=', p('warehouseId'));
-    if ('areaId' in a) q = q.where('wh_location.area_id', '=', p('areaId'));
-    if ('codeFrom' in a)
-      q = q.where('wh_location.code', '>=', p('codeFrom')).where('wh_location.code', '<', p('codeTo'));
-    if ('aisle' in a) q = q.where('wh_location.aisle', '=', p('aisle'));
-    if ('status' in a) q = q.where('wh_location.status', '=', p('status'));
-    if ('abcClass' in a) q = q.where('wh_location.abc_class', '=', p('abcClass'));
-    return q;
-  };
+/** `matching` as named values, for the page's shaped queries (compiled once per combination of filters). */
+const pageArgs = (scope: ScopeContext, f: LocationFilters) => {
+  const a: Record<string, BoundValue> = { ...scopeArgs(scope) };
+  if (f.warehouseId) a.warehouseId = f.warehouseId;
+  if (f.areaId) a.areaId = f.areaId;
+  const code = f.code ?? f.keyword;
+  if (code) {
+    a.codeFrom = code;
+    a.codeTo = `${code}~`;
+  }
+  if (f.aisle) a.aisle = f.aisle;
+  if (f.status) a.status = f.status;
+  if (f.abcClass) a.abcClass = f.abcClass;
+  return a;
+};
 
-  return {
-    page(ctx: TenantContext & ScopeContext, input: InputOf<typeof warehouseLocation.page>) {
-      const args = pageArgs(ctx, input);
-      return paginateShaped(
-        shaped,
-        'location.page',
-        args,
-        input,
-        SORT,
-        { column: 'wh_location.code', desc: false },
-        'wh_location.id',
-        (p) => matchingOf(args, p),
-        (p) =>
-          matchingOf(args, p)
-            .leftJoin('wh_area as a', (j) =>
-              j.onRef('a.id', '=', 'wh_location.area_id').onRef('a.tenant_id', '=', 'wh_location.tenant_id'),
-            )
-            .selectAll('wh_location')
-            .select('a.code as area_code'),
-      );
-    },
-  };
-}
+/** `matching` on the tenant database a shaped query is built on, every value bound through `p`. */
+const matchingOf = (db: TenantDb, a: Record<string, BoundValue>, p: (key: string) => never) => {
+  let q = db.selectFrom('wh_location');
+  const scope = scopeFilterOf(a, p, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
+  if (scope) {
+    q = q.where((eb) =>
+      eb('wh_location.warehouse_id', 'in', eb.selectFrom('wh_warehouse').select('wh_warehouse.id').where(scope)),
+    );
+  }
+  if ('warehouseId' in a) q = q.where('wh_location.warehouse_id', '=', p('warehouseId'));
+  if ('areaId' in a) q = q.where('wh_location.area_id', '=', p('areaId'));
+  if ('codeFrom' in a) q = q.where('wh_location.code', '>=', p('codeFrom')).where('wh_location.code', '<', p('codeTo'));
+  if ('aisle' in a) q = q.where('wh_location.aisle', '=', p('aisle'));
+  if ('status' in a) q = q.where('wh_location.status', '=', p('status'));
+  if ('abcClass' in a) q = q.where('wh_location.abc_class', '=', p('abcClass'));
+  return q;
+};
+
+/** The location page's statements, compiled once per combination of filters and sort for every tenant (a hot path). */
+const shaped = createTenantShapedQueries();
 
 /**
  * Data access of storage locations; a location is visible when its warehouse is. Every method takes the tenant
@@ -125,6 +94,21 @@ export function createLocationPages(db: Kysely<Database>) {
  * tenant; reads also take the caller's data scope.
  */
 export const locationRepo = {
+  page(db: TenantDb, scope: ScopeContext, input: InputOf<typeof warehouseLocation.page>) {
+    const args = pageArgs(scope, input);
+    return paginateShaped(
+      shaped,
+      db,
+      'location.page',
+      args,
+      input,
+      SORT,
+      { column: 'wh_location.code', desc: false },
+      'wh_location.id',
+      (tdb, p) => matchingOf(tdb, args, p),
+      (tdb, p) => withArea(matchingOf(tdb, args, p)),
+    );
+  },
   /**
    * Rows of the filters (or only the given ids) in batches, by warehouse and code (export). Each batch starts
    * after the last row of the one before (no offsets), so a large warehouse streams at an even pace.

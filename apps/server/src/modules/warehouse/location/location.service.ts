@@ -15,7 +15,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { openTaskUsing } from '../warehouse';
-import { createLocationPages, type LocationFilters, type LocationRow, locationRepo as repo } from './location.repo';
+import { type LocationFilters, type LocationRow, locationRepo as repo } from './location.repo';
 import { combinations, expandRange, missingTokens } from './location-generator';
 
 type Input<K extends keyof typeof warehouseLocation> = InputOf<(typeof warehouseLocation)[K]>;
@@ -116,7 +116,6 @@ const statusLabel = (value: number, locale: Locale) =>
 /** Storage locations of the warehouses the caller may see, and the range generator. */
 export function createLocationService(kernel: Kernel) {
   const tdb = kernel.tenantDb;
-  const pages = createLocationPages(kernel.db);
 
   async function locationOr404(ctx: UserContext, id: number) {
     const row = await repo.byId(tdb(ctx), ctx, id);
@@ -163,7 +162,7 @@ export function createLocationService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await pages.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => locationDto(r, time)) };
     },
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
@@ -341,7 +340,7 @@ export function createLocationService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await pages.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
