@@ -23,7 +23,7 @@ const startsWith = (column: string, text: string) =>
 /** Locations the caller may see, no columns chosen yet. */
 const visible = (db: TenantDb, scope: ScopeContext) => {
   const q = db.selectFrom('wh_location');
-  const inScope = visibleWarehouseScope(db, scope, 'wh_location.warehouse_id');
+  const inScope = visibleWarehouseScope(scope, 'wh_location.warehouse_id');
   return inScope ? q.where(inScope) : q;
 };
 /** A location's columns and its area's code. */

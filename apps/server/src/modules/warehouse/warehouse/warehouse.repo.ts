@@ -1,5 +1,5 @@
 import type { InputOf, warehouseInfo } from '@shelfwise/contract';
-import { type Kysely, sql } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import { type ScopeContext, scopeFilter } from '../../../kernel/access/data-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { Database } from '../../../kernel/db/schema';
@@ -41,13 +41,15 @@ export function visibleWarehouses(db: TenantDb, ctx: ScopeContext) {
 }
 
 /**
- * `warehouseScope` on the tenant database: `column in (the caller's warehouses)`, or nothing when the caller sees
- * every warehouse of the tenant (the tenant database's own condition then says it all, and the list endpoints stay a
- * single index range).
+ * `warehouseScope` for a query on the tenant database: `column in (the caller's warehouses)`, or nothing when the
+ * caller sees every warehouse of the tenant (the tenant database's own condition then says it all, and the list
+ * endpoints stay a single index range). The subquery is scoped to the tenant with the query it joins.
  */
-export function visibleWarehouseScope(db: TenantDb, scope: ScopeContext, column: string) {
-  if (!scopeFilter(scope, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' })) return undefined;
-  return sql<boolean>`${sql.ref(column)} in (${visibleWarehouses(db, scope).select('wh_warehouse.id')})`;
+export function visibleWarehouseScope(scope: ScopeContext, column: string) {
+  const filter = scopeFilter(scope, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
+  if (!filter) return undefined;
+  const ids = expressionBuilder<TenantDatabase, never>().selectFrom('wh_warehouse').select('wh_warehouse.id');
+  return sql<boolean>`${sql.ref(column)} in (${ids.where(filter)})`;
 }
 
 /**
