@@ -11,9 +11,19 @@ const BASELINE = 'scripts/tenancy-baseline.json';
 
 /**
  * The platform-level code that works across tenants by design (named here and nowhere else): the administration
- * of tenants themselves, and the seed that creates every tenant's rows.
+ * of tenants themselves, the seed that creates every tenant's rows, and three single files, each holding only the
+ * statements that must cross tenants.
  */
-export const PLATFORM_ACCESS = ['apps/server/src/modules/system/tenant/', 'apps/server/src/modules/system/seed/'];
+export const PLATFORM_ACCESS = [
+  'apps/server/src/modules/system/tenant/',
+  'apps/server/src/modules/system/seed/',
+  // the platform's shared dictionaries: rows of the default tenant every tenant reads beside its own
+  'apps/server/src/modules/system/dict/dict-shared.repo.ts',
+  // deleting a menu removes it from the grants of every tenant
+  'apps/server/src/modules/system/menu/menu-removal.ts',
+  // the platform super admin's online users: the sessions of every tenant
+  'apps/server/src/modules/system/online-user/platform-sessions.repo.ts',
+];
 
 /** What the rule refuses in module code, with the reason each is refused. */
 export const PATTERNS = [

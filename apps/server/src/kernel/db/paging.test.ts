@@ -3,7 +3,9 @@ import { Kysely, type SelectQueryBuilder, SqliteDialect } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error';
 import { COUNT_CAP, OFFSET_MAX, type Page, type PageRequest, paginate, paginateShaped } from './paging';
-import { createShapedQueries } from './shaped';
+import type { TenantDb } from './tenant-db';
+import { TenantScopePlugin } from './tenant-plugin';
+import { createTenantShapedQueries } from './tenant-prepared';
 
 interface Db {
   item: { id: number; code: string; grp: number; created_at: number };
@@ -18,20 +20,31 @@ const BY_CODE = { column: 'item.code', desc: false };
 /** Paging of a list bigger than the count cap, by number and by cursor, plain and shaped. */
 describe('paging', () => {
   const db = new Kysely<Db>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
-  const shaped = createShapedQueries(db as Kysely<unknown>);
   const plain = (req: PageRequest, grp?: number): Promise<Page<Row>> => {
     let q = db.selectFrom('item').select(['id', 'code']);
     if (grp !== undefined) q = q.where('grp', '=', grp);
     return paginate(q, req, SORT, BY_CODE, 'item.id');
   };
+  // shaped statements run on a tenant database; the test table is not tenant-owned, so the scope adds nothing to it
+  const tdb = db.withPlugin(new TenantScopePlugin(1, new Set())) as unknown as TenantDb;
+  const shaped = createTenantShapedQueries();
   const viaShapes = (req: PageRequest, grp?: number): Promise<Page<Row>> => {
     const args: Record<string, number> = grp === undefined ? {} : { grp };
-    const matching = (p: (k: string) => never) => {
-      const q = db.selectFrom('item');
+    const matching = (sdb: TenantDb, p: (k: string) => never) => {
+      const q = (sdb as unknown as Kysely<Db>).selectFrom('item');
       return 'grp' in args ? q.where('grp', '=', p('grp')) : q;
     };
-    return paginateShaped(shaped, 'items', args, req, SORT, BY_CODE, 'item.id', matching, (p) =>
-      matching(p).select(['id', 'code']),
+    return paginateShaped(
+      shaped,
+      tdb,
+      'items',
+      args,
+      req,
+      SORT,
+      BY_CODE,
+      'item.id',
+      matching,
+      (sdb, p) => matching(sdb, p).select(['id', 'code']) as SelectQueryBuilder<Db, 'item', Row>,
     );
   };
 

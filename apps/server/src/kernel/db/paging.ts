@@ -1,7 +1,8 @@
 import type { PageResult } from '@shelfwise/contract';
-import { type Compilable, type SelectQueryBuilder, sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from '../errors/app-error';
-import type { ShapeValue } from './shaped';
+import type { TenantDb } from './tenant-db';
+import type { BoundValue, TenantShapedQueries } from './tenant-prepared';
 
 /** Paging input as every page endpoint receives it (sort field already checked against a whitelist). */
 export interface PageRequest {
@@ -219,56 +220,52 @@ export function ilike(column: string, text: string) {
   return sql<boolean>`lower(${sql.ref(column)}) like ${containsPattern(text.toLowerCase())} escape '!'`;
 }
 
-/** Runs a shaped query (see `createShapedQueries` and `createTenantShapedQueries`). */
-export type ShapedRunner = <Row>(
-  name: string,
-  args: Record<string, ShapeValue>,
-  extra: string,
-  build: (param: (key: string) => never) => Compilable<Row>,
-) => Promise<Row[]>;
-
 /**
- * `paginate` with shaped queries (compiled once per combination of filters and sort): `count` and `rows` build the
- * counted and the listed query from the page's arguments, binding every value through `param`.
+ * `paginate` with shaped queries (compiled once per combination of filters and sort, for every tenant): `count` and
+ * `rows` build the counted and the listed query from the page's arguments on the tenant database they are handed,
+ * binding every value through `param`; they run on `tdb`.
  */
 export async function paginateShaped<Row>(
-  shaped: ShapedRunner,
+  shaped: TenantShapedQueries,
+  tdb: TenantDb,
   name: string,
-  args: Record<string, ShapeValue>,
+  args: Record<string, BoundValue>,
   req: PageRequest,
   sortColumns: Record<string, string>,
   defaultSort: Sort,
   idColumn: string,
   // biome-ignore lint/suspicious/noExplicitAny: any query over the rows; only its count is read
-  count: (param: (key: string) => never) => SelectQueryBuilder<any, any, object>,
+  count: (db: TenantDb, param: (key: string) => never) => SelectQueryBuilder<any, any, object>,
   // biome-ignore lint/suspicious/noExplicitAny: the listed query, whatever its tables
-  rows: (param: (key: string) => never) => SelectQueryBuilder<any, any, Row>,
+  rows: (db: TenantDb, param: (key: string) => never) => SelectQueryBuilder<any, any, Row>,
 ): Promise<Page<Row>> {
   const sort = sortOf(req, sortColumns, defaultSort);
   const cursor = decodeCursor(req.cursor, sort);
   if (!cursor) checkOffset(req);
-  let counted: number;
-  if (req.exactTotal) {
-    const [row] = await shaped(`${name}.count`, args, '', (p) => count(p).select(sql<number>`count(*)`.as('total')));
-    counted = Number((row as { total?: number | string } | undefined)?.total ?? 0);
-  } else {
-    const capped = Object.assign({}, args, { 'count.cap': COUNT_CAP + 1 });
-    counted = (
-      await shaped(`${name}.capped`, capped, '', (p) => count(p).select(sql.lit(1).as('one')).limit(p('count.cap')))
-    ).length;
-  }
+  // counted in SQL: every row when asked, otherwise up to the cap over a limited subquery
+  const exact = req.exactTotal === true;
+  const countArgs = exact ? args : Object.assign({}, args, { 'count.cap': COUNT_CAP + 1 });
+  const [countRow] = await shaped(tdb, `${name}.${exact ? 'count' : 'capped'}`, countArgs, '', (db, p) =>
+    exact
+      ? count(db, p).select(sql<number>`count(*)`.as('total'))
+      : db
+          .selectFrom(count(db, p).select(sql.lit(1).as('one')).limit(p('count.cap')).as('capped'))
+          .select(sql<number>`count(*)`.as('total')),
+  );
+  const counted = Number((countRow as { total?: number | string } | undefined)?.total ?? 0);
   if (counted === 0) return answer(req, 0, [] as Row[], undefined, sort, idColumn);
   const back = cursor?.back === true;
   const dir = sort.desc !== back ? 'desc' : 'asc';
-  const paged: Record<string, ShapeValue> = Object.assign({}, args, { 'page.limit': req.pageSize + 1 });
+  const paged: Record<string, BoundValue> = Object.assign({}, args, { 'page.limit': req.pageSize + 1 });
   if (cursor) Object.assign(paged, { 'cursor.v': cursor.v, 'cursor.i': cursor.i });
   else paged['page.offset'] = (req.page - 1) * req.pageSize;
   const items = (await shaped(
+    tdb,
     `${name}.rows`,
     paged,
     `${sort.column}|${dir}|${cursor ? (back ? 'before' : 'after') : 'offset'}`,
-    (p) => {
-      const q = rows(p).orderBy(sql.ref(sort.column), dir).orderBy(sql.ref(idColumn), dir).limit(p('page.limit'));
+    (db, p) => {
+      const q = rows(db, p).orderBy(sql.ref(sort.column), dir).orderBy(sql.ref(idColumn), dir).limit(p('page.limit'));
       return cursor ? q.where(seek(sort, idColumn, back, p('cursor.v'), p('cursor.i'))) : q.offset(p('page.offset'));
     },
   )) as Row[];

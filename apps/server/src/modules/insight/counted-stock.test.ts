@@ -5,7 +5,7 @@ import { seedId } from '../../kernel/db/ids';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../test/harness';
 import { type SeededCountTask, seedCountTask } from '../inventory/count-fixture';
 import { recomputeProgress } from '../inventory/ledger';
-import { countedStock } from './counted-stock';
+import { countedStockOf } from './counted-stock';
 
 const DAY = 86_400_000;
 const ALL: DataScopeGrant = { all: true };
@@ -97,6 +97,8 @@ async function count(t: TestApp, itemId: number, quantity: number, at: number) {
 }
 
 describeEachDialect('countedStock', (get) => {
+  const countedStock = (c: ReturnType<typeof ctx>, options: Parameters<typeof countedStockOf>[2]) =>
+    countedStockOf(get().kernel.tenantDb(c), c, options);
   let seeded: SeededCountTask;
   const now = Date.now();
   const ctx = (dataScope: DataScopeGrant = ALL, tenantId = DEFAULT_TENANT) => ({ tenantId, userId: 1, dataScope });
@@ -142,7 +144,7 @@ describeEachDialect('countedStock', (get) => {
   });
 
   const stock = async (days: number, extra: { areaId?: number } = {}, c = ctx()) => {
-    const s = await countedStock(get().kernel.db, c, { warehouseId: seeded.warehouseId, days, now, ...extra });
+    const s = await countedStock(c, { warehouseId: seeded.warehouseId, days, now, ...extra });
     if (!s) throw new Error('warehouse not visible');
     return s;
   };
@@ -204,14 +206,13 @@ describeEachDialect('countedStock', (get) => {
   it('refuses a warehouse of another tenant or outside the data scope', async () => {
     const t = get();
     const beta = await t.createTenant('Beta CS');
-    const db = t.kernel.db;
     const opts = { warehouseId: seeded.warehouseId, days: 30, now };
-    expect(await countedStock(db, ctx(ALL, beta.tenantId), opts)).toBeUndefined();
+    expect(await countedStock(ctx(ALL, beta.tenantId), opts)).toBeUndefined();
     const none: DataScopeGrant = { all: false, orgIds: [], self: false };
-    expect(await countedStock(db, ctx(none), opts)).toBeUndefined();
+    expect(await countedStock(ctx(none), opts)).toBeUndefined();
     const own: DataScopeGrant = { all: false, orgIds: [987654321], self: false };
-    expect(await countedStock(db, ctx(own), opts)).toBeUndefined();
+    expect(await countedStock(ctx(own), opts)).toBeUndefined();
     const root: DataScopeGrant = { all: false, orgIds: [seedId('org.root')], self: false };
-    expect((await countedStock(db, ctx(root), opts))?.locations.size).toBe(4);
+    expect((await countedStock(ctx(root), opts))?.locations.size).toBe(4);
   });
 });

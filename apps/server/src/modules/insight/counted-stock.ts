@@ -1,9 +1,7 @@
 import { InventoryStatus, LocationCountState } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
 import type { ScopeContext } from '../../kernel/access/data-scope';
-import type { Database } from '../../kernel/db/schema';
-import { scopeToTenant, type TenantDb } from '../../kernel/db/tenant-db';
-import { type ScopedContext, visibleWarehouses } from '../warehouse/warehouse';
+import type { TenantDb } from '../../kernel/db/tenant-db';
+import { visibleWarehouses } from '../warehouse/warehouse';
 
 // What is on the shelves according to the counts, not the book: the insight pages (location overview, consolidation
 // planner) read stock from here.
@@ -216,16 +214,4 @@ export async function countedStockOf(
     });
   }
   return { since, locations };
-}
-
-/**
- * `countedStockOf` for a caller holding the whole database and a tenant context: the same reading, seen as the
- * context's tenant.
- */
-export function countedStock(
-  db: Kysely<Database>,
-  ctx: ScopedContext,
-  options: CountedStockOptions,
-): Promise<CountedStock | undefined> {
-  return countedStockOf(scopeToTenant(db, ctx), ctx, options);
 }

@@ -1,9 +1,10 @@
 import { api, type Endpoint } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
+import type { DataScopeGrant } from '../../kernel/access/data-scope';
 import { seedId } from '../../kernel/db/ids';
 import { DEFAULT_TENANT, describeEachDialect } from '../../test/harness';
 import { warehouseBody } from '../warehouse/test-files';
-import { AREA_GAP, type FloorPlan, loadFloorPlan } from './geometry';
+import { AREA_GAP, type FloorPlan, floorPlanOf } from './geometry';
 
 const { warehouseInfo, warehouseArea, warehouseLocation } = api;
 
@@ -49,8 +50,11 @@ describeEachDialect('insight geometry', (get) => {
     for (let i = 1; i <= 5; i++) await ok(warehouseLocation.add, { areaId: freeArea, code: `Q-${i}` });
   });
 
-  const load = async (query: Parameters<typeof loadFloorPlan>[2], ctx = all) =>
-    (await loadFloorPlan(get().kernel.db, ctx, query)) as FloorPlan;
+  type Caller = { tenantId: number; userId: null; dataScope: DataScopeGrant };
+  const loadFloorPlan = (ctx: Caller, query: Parameters<typeof floorPlanOf>[2]) =>
+    floorPlanOf(get().kernel.tenantDb(ctx), ctx, query);
+  const load = async (query: Parameters<typeof floorPlanOf>[2], ctx: Caller = all) =>
+    (await loadFloorPlan(ctx, query)) as FloorPlan;
   const at = (plan: FloorPlan, code: string) => plan.locations.find((l) => l.code === code);
 
   it('keeps stored rectangles and positions and lays out the rest', async () => {
@@ -107,13 +111,12 @@ describeEachDialect('insight geometry', (get) => {
   });
 
   it('sees only warehouses of the caller’s tenant and data scope', async () => {
-    const db = get().kernel.db;
-    expect(await loadFloorPlan(db, { ...all, tenantId: DEFAULT_TENANT + 1 }, { warehouseId })).toBeUndefined();
+    expect(await loadFloorPlan({ ...all, tenantId: DEFAULT_TENANT + 1 }, { warehouseId })).toBeUndefined();
     const orgOnly = { ...all, dataScope: { all: false, orgIds: [seedId('org.root') + 12345], self: false } };
-    expect(await loadFloorPlan(db, orgOnly, { warehouseId })).toBeUndefined();
+    expect(await loadFloorPlan(orgOnly, { warehouseId })).toBeUndefined();
     const rootOrg = { ...all, dataScope: { all: false, orgIds: [seedId('org.root')], self: false } };
-    expect((await loadFloorPlan(db, rootOrg, { warehouseId }))?.warehouse.id).toBe(warehouseId);
+    expect((await loadFloorPlan(rootOrg, { warehouseId }))?.warehouse.id).toBe(warehouseId);
     // an area of another warehouse
-    expect(await loadFloorPlan(db, all, { warehouseId, areaId: warehouseId })).toBeUndefined();
+    expect(await loadFloorPlan(all, { warehouseId, areaId: warehouseId })).toBeUndefined();
   });
 });

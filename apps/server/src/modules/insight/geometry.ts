@@ -1,8 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { ScopeContext } from '../../kernel/access/data-scope';
-import type { Database } from '../../kernel/db/schema';
-import { scopeToTenant, type TenantDb } from '../../kernel/db/tenant-db';
-import { type ScopedContext, visibleWarehouses } from '../warehouse/warehouse';
+import type { TenantDb } from '../../kernel/db/tenant-db';
+import { visibleWarehouses } from '../warehouse/warehouse';
 
 // The floor geometry of a warehouse, shared by the overview (2D plan, 3D scene) and the pick heat map.
 //
@@ -212,18 +211,6 @@ export async function floorPlanOf(
   if (limit <= 0 || (truncated && !query.partial)) return { warehouse, areas: shown, locations: [], total, truncated };
   rows ??= await readLocations(db, wh.id, areaId, limit);
   return { warehouse, areas: shown, locations: layoutLocations(rows, areas, stats), total, truncated };
-}
-
-/**
- * `floorPlanOf` for a caller holding the whole database and a tenant context (the overview's layout): the same
- * plan, seen as the context's tenant.
- */
-export function loadFloorPlan(
-  db: Kysely<Database>,
-  ctx: ScopedContext,
-  query: FloorQuery,
-): Promise<FloorPlan | undefined> {
-  return floorPlanOf(scopeToTenant(db, ctx), ctx, query);
 }
 
 /** Rows one read of locations takes; between reads other requests get their turn (SQLite runs in this thread). */

@@ -2,7 +2,6 @@ export {
   type CountedLine,
   type CountedLocation,
   type CountedStock,
-  countedStock,
   countedStockOf,
 } from './counted-stock';
 export {
@@ -14,7 +13,6 @@ export {
   type FloorQuery,
   type FloorWarehouse,
   floorPlanOf,
-  loadFloorPlan,
 } from './geometry';
 export { registerOverviewRoutes } from './overview/overview.routes';
 export { registerPlannerRoutes } from './planner/planner.routes';

@@ -1,20 +1,11 @@
 import { AuditStatus, InventoryStatus } from '@shelfwise/contract';
-import type { Kysely, SqlBool } from 'kysely';
-import { sql } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
 import { formatTime, parseTime } from '../../../kernel/i18n/time';
-import { scopedWarehouses } from '../../warehouse/warehouse';
+import { overviewRepo as repo } from './overview.repo';
 import type { RefreshCache } from './refresh-cache';
-import {
-  type OverviewTaskRow,
-  reviewStamp,
-  type TaskExtraFigures,
-  taskExtraFigures,
-  taskQuery,
-  taskRow,
-} from './task-data';
+import { type OverviewTaskRow, reviewStamp, type TaskExtraFigures, taskExtraFigures, taskRow } from './task-data';
 
 // The data cards (docs/counting.md): figures of the tasks in progress, from the counters kept on each task
 // (never a recount of its lines), plus two per-task figures read with an index range each (locations counted
@@ -32,8 +23,7 @@ import {
 /** Most tasks the per-task list carries. */
 export const CARD_TASKS = 50;
 
-const IN_PROGRESS = sql<SqlBool>`(inv_task.inventory_status in (${InventoryStatus.counting}, ${InventoryStatus.counted}) or (inv_task.inventory_status = ${InventoryStatus.submitted} and inv_task.audit_status in (${AuditStatus.pendingAudit}, ${AuditStatus.inReview})))`;
-
+/** A task in progress, on a row (the same rule as the query of `overviewRepo.tasksInProgress`). */
 export const isInProgress = (t: Pick<OverviewTaskRow, 'inventoryStatus' | 'auditStatus'>) =>
   t.inventoryStatus === InventoryStatus.counting ||
   t.inventoryStatus === InventoryStatus.counted ||
@@ -84,7 +74,8 @@ function figuresOf(tasks: OverviewTaskRow[], extra: Map<number, TaskExtraFigures
 }
 
 export interface CardsDeps {
-  db: Kysely<Database>;
+  /** The caller's tenant database. */
+  db: TenantDb;
   extras: RefreshCache<TaskExtraFigures>;
   /** Tasks with more checklist locations than this answer from a cache refreshed in the background. */
   largeTask: number;
@@ -93,14 +84,7 @@ export interface CardsDeps {
 /** The data cards of the caller's warehouses, of one warehouse, or of one task. */
 export async function cards(deps: CardsDeps, ctx: UserContext, input: { warehouseId?: number; taskId?: number }) {
   const { db } = deps;
-  let whq = scopedWarehouses(db, ctx).select([
-    'wh_warehouse.id',
-    'wh_warehouse.code',
-    'wh_warehouse.name',
-    'wh_warehouse.time_zone',
-  ]);
-  if (input.warehouseId !== undefined) whq = whq.where('wh_warehouse.id', '=', input.warehouseId);
-  const warehouses = (await whq.orderBy('wh_warehouse.code').execute()).map((w) => ({
+  const warehouses = (await repo.warehouses(db, ctx, input.warehouseId)).map((w) => ({
     id: Number(w.id),
     code: w.code,
     name: w.name,
@@ -111,19 +95,14 @@ export async function cards(deps: CardsDeps, ctx: UserContext, input: { warehous
 
   let tasks: OverviewTaskRow[];
   if (input.taskId !== undefined) {
-    const r = await taskQuery(db, ctx).where('id', '=', input.taskId).executeTakeFirst();
+    const r = await repo.task(db, input.taskId);
     const t = r ? taskRow(r) : undefined;
     if (!t || !visible.has(t.warehouseId)) throw notFound('task');
     tasks = [t];
   } else if (warehouses.length === 0) {
     tasks = [];
   } else {
-    let q = taskQuery(db, ctx).where(IN_PROGRESS);
-    q =
-      input.warehouseId !== undefined
-        ? q.where('warehouse_id', '=', input.warehouseId)
-        : q.where('warehouse_id', 'in', scopedWarehouses(db, ctx).select('wh_warehouse.id'));
-    tasks = (await q.orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map(taskRow);
+    tasks = (await repo.tasksInProgress(db, ctx, input.warehouseId)).map(taskRow);
   }
 
   const now = Date.now();
@@ -131,11 +110,11 @@ export async function cards(deps: CardsDeps, ctx: UserContext, input: { warehous
   for (const t of tasks) {
     const since = startOfToday(visible.get(t.warehouseId)?.timeZone ?? ctx.timeZone, now);
     const large = t.locationCount > deps.largeTask;
-    const stamp = `${t.stamp}/${large ? '' : await reviewStamp(db, ctx, t.id)}`;
+    const stamp = `${t.stamp}/${large ? '' : await reviewStamp(db, t.id)}`;
     const built = await deps.extras.get(
       `${ctx.tenantId}:${t.id}:${since}`,
       { stamp, maxAge: large ? 10_000 : 0, serveStale: () => large, minInterval: 3000 },
-      () => taskExtraFigures(db, ctx, t.id, since),
+      () => taskExtraFigures(db, t.id, since),
     );
     extra.set(t.id, built.value);
   }

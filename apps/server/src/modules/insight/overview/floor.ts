@@ -1,8 +1,6 @@
 import { encodeOverviewLocations, OVERVIEW_MAX_LOCATIONS } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
-import type { TenantContext } from '../../../kernel/db/tenant-scope';
-import { type FloorArea, type FloorWarehouse, loadFloorPlan } from '../geometry';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
+import { type FloorArea, type FloorWarehouse, floorPlanOf } from '../geometry';
 import { withStatus } from './state-rule';
 
 // The floor of a warehouse in columns (typed arrays, one index per location, by area and code), its colouring by
@@ -29,11 +27,11 @@ export interface Layout {
 }
 
 /** Reads the whole floor of a warehouse (in chunks, see geometry.ts); undefined when there is no such warehouse. */
-export async function buildLayout(db: Kysely<Database>, ctx: TenantContext, warehouseId: number) {
+export async function buildLayout(db: TenantDb, warehouseId: number) {
   // the caller's access is checked before; the layout is the warehouse's, whoever asks
-  const plan = await loadFloorPlan(
+  const plan = await floorPlanOf(
     db,
-    { ...ctx, dataScope: { all: true } },
+    { userId: null, dataScope: { all: true } },
     { warehouseId, limit: Number.POSITIVE_INFINITY },
   );
   if (!plan) return undefined;

@@ -71,7 +71,9 @@ export async function seedOverviewTask(
 ): Promise<OverviewFixture> {
   const seeded = await seedCountTask(t, token, { locations: 8, skus: 3, ...opts });
   const p = opts.prefix;
-  const db = t.kernel.db;
+  const db = t.kernel.tenantDb({ tenantId: seeded.tenantId });
+  // the count ledger's writes (inventory/ledger) still take the whole database
+  const whole = t.kernel.db;
   const ok = async (e: Parameters<TestApp['call']>[0], input: unknown) => {
     const r = await t.call(e, input, { token });
     if (r.status !== 200) throw new Error(`${e.path}: ${JSON.stringify(r.body)}`);
@@ -89,7 +91,6 @@ export async function seedOverviewTask(
     .insertInto('inv_task_location')
     .values({
       id: t.kernel.ids.next(),
-      tenant_id: seeded.tenantId,
       task_id: seeded.taskId,
       sub_task_id: seeded.subTaskIds[0] as number,
       location_id: loc.X1 as number,

@@ -118,19 +118,18 @@ describeEachDialect('warehouseOverview (large paths)', (get) => {
   });
 
   it('reads checklists and filters in chunks of any size to the same result', async () => {
-    const db = get().kernel.db;
-    const ctx = { tenantId: f.tenantId, userId: null };
-    const whole = await loadTaskStates(db, ctx, f.taskId);
+    const db = get().kernel.tenantDb({ tenantId: f.tenantId });
+    const whole = await loadTaskStates(db, f.taskId);
     expect(whole.states.size).toBe(9);
     const sku = f.skus[0]?.id;
-    const byConsignor = await taskOwnerLocations(db, ctx, f.taskId, f.consignorId);
-    const bySku = await taskOwnerLocations(db, ctx, f.taskId, f.consignorId, sku);
+    const byConsignor = await taskOwnerLocations(db, f.taskId, f.consignorId);
+    const bySku = await taskOwnerLocations(db, f.taskId, f.consignorId, sku);
     expect(byConsignor.size).toBe(8);
     expect(bySku.size).toBe(5);
     for (const chunk of [1, 2, 3, 7]) {
-      expect((await loadTaskStates(db, ctx, f.taskId, chunk)).states).toEqual(whole.states);
-      expect(await taskOwnerLocations(db, ctx, f.taskId, f.consignorId, undefined, chunk)).toEqual(byConsignor);
-      expect(await taskOwnerLocations(db, ctx, f.taskId, f.consignorId, sku, chunk)).toEqual(bySku);
+      expect((await loadTaskStates(db, f.taskId, chunk)).states).toEqual(whole.states);
+      expect(await taskOwnerLocations(db, f.taskId, f.consignorId, undefined, chunk)).toEqual(byConsignor);
+      expect(await taskOwnerLocations(db, f.taskId, f.consignorId, sku, chunk)).toEqual(bySku);
     }
   });
 

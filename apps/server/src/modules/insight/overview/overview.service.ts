@@ -1,12 +1,10 @@
 import { plan2dResult } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../../kernel/db/schema';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
-import { scopedWarehouses } from '../../warehouse/warehouse';
+import { createItemRepo, taskAccess } from '../../inventory';
 import { cards } from './cards';
 import {
   buildLayout,
@@ -20,7 +18,8 @@ import {
   sameLayout,
   sameMap,
 } from './floor';
-import { locationLines } from './location-lines';
+import { locationLines, type TaskLines } from './location-lines';
+import { overviewRepo } from './overview.repo';
 import { RefreshCache } from './refresh-cache';
 import {
   latestSnapshot,
@@ -59,7 +58,10 @@ type Plan = z.output<typeof plan2dResult>;
 export type PlanAnswer = Plan | PreparedJson<Plan>;
 
 export function createOverviewService(kernel: Kernel, options: OverviewOptions = {}) {
-  const db: Kysely<Database> = kernel.db;
+  const tdb = kernel.tenantDb;
+  // the lines of a location are the item page's, whose reading is still written on the whole database
+  const whole = kernel.db;
+  const items: TaskLines = { access: (ctx, taskId) => taskAccess(whole, ctx, taskId), repo: createItemRepo(whole) };
   const large = options.large ?? 5000;
   const onError = (err: unknown) => kernel.log.error({ err }, 'overview: background refresh failed');
   const layouts = new RefreshCache<Layout | undefined>(8, onError);
@@ -80,12 +82,9 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
   };
 
   async function plan(ctx: UserContext, input: PlanInput, time: TimeFormatter): Promise<PlanAnswer> {
-    const visible = await scopedWarehouses(db, ctx)
-      .select('wh_warehouse.id')
-      .where('wh_warehouse.id', '=', input.warehouseId)
-      .executeTakeFirst();
-    if (!visible) throw notFound('warehouse');
-    const task = await resolveTask(db, ctx, input.warehouseId, input.taskId);
+    const db = tdb(ctx);
+    if (!(await overviewRepo.warehouseVisible(db, ctx, input.warehouseId))) throw notFound('warehouse');
+    const task = await resolveTask(db, input.warehouseId, input.taskId);
 
     const layoutBuilt = await layouts.get(
       `${ctx.tenantId}:${input.warehouseId}`,
@@ -96,7 +95,7 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
         minInterval: 5000,
         equal: sameLayout,
       },
-      () => buildLayout(db, ctx, input.warehouseId),
+      () => buildLayout(db, input.warehouseId),
     );
     const layout = layoutBuilt.value;
     if (!layout) throw notFound('warehouse');
@@ -108,20 +107,20 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
       statesBuilt = await states.get(
         `${ctx.tenantId}:${task.id}`,
         {
-          stamp: `${task.stamp}/${await reviewStamp(db, ctx, task.id)}`,
+          stamp: `${task.stamp}/${await reviewStamp(db, task.id)}`,
           // what the stamp may miss (a location confirmed as another is unconfirmed) shows within a minute
           maxAge: bigTask ? 60_000 : 0,
           serveStale: (s) => s.states.size > large,
           minInterval: 2000,
           equal: (a, b) => sameMap(a.states, b.states),
         },
-        () => loadTaskStates(db, ctx, task.id),
+        () => loadTaskStates(db, task.id),
       );
     }
 
     let ownerBuilt: { value: Set<number>; build: number } | null = null;
     if (input.consignorId !== undefined || input.skuId !== undefined) {
-      const snapshotId = task ? null : await latestSnapshot(db, ctx, input.warehouseId);
+      const snapshotId = task ? null : await latestSnapshot(db, input.warehouseId);
       const source = task ? { taskId: task.id } : snapshotId !== null ? { snapshotId } : null;
       const key = `${ctx.tenantId}:${task ? `t${task.id}` : `s${snapshotId}`}:${input.consignorId ?? ''}:${input.skuId ?? ''}`;
       ownerBuilt = await owners.get(
@@ -134,7 +133,7 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
           minInterval: 5000,
           equal: (a, b) => a.size === b.size && [...a].every((id) => b.has(id)),
         },
-        () => ownerLocations(db, ctx, source, input),
+        () => ownerLocations(db, source, input),
       );
     }
 
@@ -169,14 +168,14 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
   return {
     plan,
     cards: async (ctx: UserContext, input: { warehouseId?: number; taskId?: number }, time: TimeFormatter) => ({
-      ...(await cards({ db, extras, largeTask: large }, ctx, input)),
+      ...(await cards({ db: tdb(ctx), extras, largeTask: large }, ctx, input)),
       asOf: time(Date.now()) ?? '',
     }),
     locationLines: (
       ctx: UserContext,
       input: { locationId: number; taskId?: number | undefined },
       time: TimeFormatter,
-    ) => locationLines(db, ctx, input, time),
+    ) => locationLines(tdb(ctx), items, ctx, input, time),
     /** Forgets everything kept (tests). */
     clear() {
       for (const c of [layouts, states, owners, extras]) c.clear();

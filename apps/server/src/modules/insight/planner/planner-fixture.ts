@@ -98,14 +98,13 @@ export async function seedPlannerWarehouse(
   }
 
   // a submitted count of every counted location
-  const db = t.kernel.db;
+  const db = t.kernel.tenantDb({ tenantId });
   const audit = { created_at: now, created_by: null, updated_at: null, updated_by: null };
   const snapshotId = t.kernel.ids.next();
   await db
     .insertInto('inv_snapshot')
     .values({
       id: snapshotId,
-      tenant_id: tenantId,
       warehouse_id: warehouseId,
       title: `${p} snapshot`,
       taken_at: now - 20 * DAY,
@@ -121,7 +120,6 @@ export async function seedPlannerWarehouse(
     .insertInto('inv_task')
     .values({
       id: taskId,
-      tenant_id: tenantId,
       warehouse_id: warehouseId,
       code: `${p}-T1`,
       name: `Count ${p}`,
@@ -158,7 +156,7 @@ export async function insertCountedLines(
     now: number;
   },
 ) {
-  const db = t.kernel.db;
+  const db = t.kernel.tenantDb({ tenantId: o.tenantId });
   for (const l of o.layout) {
     const days = l.countedDaysAgo === undefined ? 1 : l.countedDaysAgo;
     if (days === null) continue;
@@ -169,7 +167,6 @@ export async function insertCountedLines(
       .insertInto('inv_task_location')
       .values({
         id: t.kernel.ids.next(),
-        tenant_id: o.tenantId,
         task_id: o.taskId,
         sub_task_id: null,
         location_id: locationId,
@@ -188,7 +185,6 @@ export async function insertCountedLines(
         .insertInto('inv_item')
         .values({
           id: t.kernel.ids.next(),
-          tenant_id: o.tenantId,
           task_id: o.taskId,
           sub_task_id: null,
           location_id: locationId,

@@ -5,7 +5,7 @@ import type { ScanEventKind } from '../../../kernel/db/schema-inventory';
 import { DEFAULT_TENANT, startTestApp, type TestApp } from '../../../test/harness';
 import type { ScopedContext } from '../../warehouse/warehouse';
 import { combineScanFigures, rates } from './scan-measures';
-import { createScanSummaryRepo } from './scan-summary.repo';
+import { scanSummaryRepo } from './scan-summary.repo';
 
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2026, 10, 20, 6, 0, 0);
@@ -69,7 +69,6 @@ describe('scan measures on generated events [sqlite]', () => {
   });
 
   it('lines per hour, undo rate and active hours per counter and in total', async () => {
-    const repo = createScanSummaryRepo(t.kernel.db);
     const ctx = { tenantId: DEFAULT_TENANT, userId: 1, dataScope: { all: true } } as unknown as ScopedContext;
     await fc.assert(
       fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 60 }), async (events) => {
@@ -97,9 +96,9 @@ describe('scan measures on generated events [sqlite]', () => {
           .execute();
         const scope = { warehouseId: 0, taskId, range: {}, offset: 0 };
         const figures = combineScanFigures(
-          await repo.cube(ctx, scope),
-          await repo.lines(ctx, scope),
-          await repo.reviews(ctx, scope),
+          await scanSummaryRepo.cube(t.kernel.tenantDb(ctx), scope),
+          await scanSummaryRepo.lines(t.kernel.tenantDb(ctx), scope),
+          await scanSummaryRepo.reviews(t.kernel.tenantDb(ctx), scope),
         );
         const total = reference(events);
         expect({

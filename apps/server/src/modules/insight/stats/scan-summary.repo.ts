@@ -1,6 +1,5 @@
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
-import { scopeToTenant, type TenantDb, type TenantOf } from '../../../kernel/db/tenant-db';
+import { type SqlBool, sql } from 'kysely';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import type { TimeRange } from '../../inventory';
 import { hourBucket, num } from './stats-common';
 
@@ -265,15 +264,3 @@ export const scanSummaryRepo = {
     return rows.map((r) => Number(r.user_id));
   },
 };
-
-/**
- * The three aggregates of `scanSummaryRepo` for a caller holding the whole database and a tenant context: the same
- * queries, seen as the context's tenant.
- */
-export function createScanSummaryRepo(db: Kysely<Database>) {
-  return {
-    cube: (ctx: TenantOf, s: ScanScope) => scanSummaryRepo.cube(scopeToTenant(db, ctx), s),
-    lines: (ctx: TenantOf, s: ScanScope) => scanSummaryRepo.lines(scopeToTenant(db, ctx), s),
-    reviews: (ctx: TenantOf, s: ScanScope) => scanSummaryRepo.reviews(scopeToTenant(db, ctx), s),
-  };
-}

@@ -26,11 +26,11 @@ export async function statsUser(
 /** A user who sees only the warehouses of an organisation of their own (none of the fixtures'). */
 export async function outsideUser(t: TestApp, account: string, permissions: string[]) {
   const orgId = t.kernel.ids.next();
-  await t.kernel.db
+  await t.kernel
+    .tenantDb({ tenantId: DEFAULT_TENANT })
     .insertInto('sys_org')
     .values({
       id: orgId,
-      tenant_id: DEFAULT_TENANT,
       pid: 0,
       code: `${account.toUpperCase()}_ORG`,
       name: `Org of ${account}`,
@@ -50,7 +50,9 @@ export async function outsideUser(t: TestApp, account: string, permissions: stri
 
 /** Epoch ms of a wall-clock time of the default tenant. */
 export async function tenantTime(t: TestApp, text: string): Promise<number> {
-  const row = await t.kernel.db
+  // tenants are a platform table: the tenant database reads it as it is
+  const row = await t.kernel
+    .tenantDb({ tenantId: DEFAULT_TENANT })
     .selectFrom('sys_tenant')
     .select('time_zone')
     .where('id', '=', DEFAULT_TENANT)

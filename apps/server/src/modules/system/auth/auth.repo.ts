@@ -1,24 +1,5 @@
-import type { Kysely } from 'kysely';
-import { prepared } from '../../../kernel/db/prepared';
-import type { Database, SysUserTable } from '../../../kernel/db/schema';
 import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
-import { tenantScoped } from '../../../kernel/db/tenant-scope';
-
-type Profile = Pick<
-  SysUserTable,
-  | 'id'
-  | 'account'
-  | 'real_name'
-  | 'phone'
-  | 'id_card_num'
-  | 'email'
-  | 'account_type'
-  | 'avatar'
-  | 'address'
-  | 'signature'
-  | 'org_id'
-  | 'tenant_id'
-> & { org_name: string | null; pos_name: string | null };
+import { type Param, tenantPrepared } from '../../../kernel/db/tenant-prepared';
 
 const LOGIN_COLUMNS = [
   'id',
@@ -31,46 +12,39 @@ const LOGIN_COLUMNS = [
 ] as const;
 
 /**
- * The profile read of `userInfo`: a statement compiled once with the tenant bound as a parameter (a hot path: it
- * runs per request), so it is written on the whole database.
+ * The profile read of `userInfo`, with organisation and position names: a statement compiled once for every tenant
+ * (a hot path: it runs per request).
  */
-export function createProfileQuery(db: Kysely<Database>) {
-  const profileQuery = prepared<{ tenantId: number; id: number }, Profile>(db as Kysely<unknown>, (p) =>
-    tenantScoped(db, { tenantId: p('tenantId'), userId: null }, 'sys_user')
-      .selectFrom()
-      .leftJoin('sys_org as o', (j) =>
-        j.onRef('o.id', '=', 'sys_user.org_id').onRef('o.tenant_id', '=', 'sys_user.tenant_id'),
-      )
-      .leftJoin('sys_pos as p', (j) =>
-        j.onRef('p.id', '=', 'sys_user.pos_id').onRef('p.tenant_id', '=', 'sys_user.tenant_id'),
-      )
-      .select([
-        'sys_user.id',
-        'sys_user.account',
-        'sys_user.real_name',
-        'sys_user.phone',
-        'sys_user.id_card_num',
-        'sys_user.email',
-        'sys_user.account_type',
-        'sys_user.avatar',
-        'sys_user.address',
-        'sys_user.signature',
-        'sys_user.org_id',
-        'sys_user.tenant_id',
-        'o.name as org_name',
-        'p.name as pos_name',
-      ])
-      .where('sys_user.id', '=', p('id')),
-  );
-  /** The profile behind `userInfo`, with organisation and position names (compiled once: it runs per request). */
-  return async (tenantId: number, id: number) => (await profileQuery({ tenantId, id }))[0];
-}
+const profileQuery = tenantPrepared((db, param: Param<{ id: number }>) =>
+  db
+    .selectFrom('sys_user')
+    .leftJoin('sys_org as o', 'o.id', 'sys_user.org_id')
+    .leftJoin('sys_pos as p', 'p.id', 'sys_user.pos_id')
+    .select([
+      'sys_user.id',
+      'sys_user.account',
+      'sys_user.real_name',
+      'sys_user.phone',
+      'sys_user.id_card_num',
+      'sys_user.email',
+      'sys_user.account_type',
+      'sys_user.avatar',
+      'sys_user.address',
+      'sys_user.signature',
+      'sys_user.org_id',
+      'o.name as org_name',
+      'p.name as pos_name',
+    ])
+    .where('sys_user.id', '=', param('id')),
+);
 
 /**
  * Data access of sign-in and registration. Every method takes the tenant database first: sign-in happens before
  * there is a user, so the service opens it for the tenant the request names (input, host or default).
  */
 export const authRepo = {
+  /** The profile behind `userInfo`, with organisation and position names. */
+  profile: async (db: TenantDb, id: number) => (await profileQuery(db, { id }))[0],
   findByAccount: (db: TenantDb, account: string) =>
     db.selectFrom('sys_user').select(LOGIN_COLUMNS).where('account', '=', account).executeTakeFirst(),
   /** Users of a tenant with this mobile number (a number may, by mistake, be on several accounts). */

@@ -21,7 +21,7 @@ import { seedText } from '../../../kernel/i18n/seed-texts';
 import { refusalMessage } from '../../../kernel/logs';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { SETTING } from '../../../kernel/settings/settings';
-import { createProfileQuery, type LoginRow, authRepo as repo } from './auth.repo';
+import { type LoginRow, authRepo as repo } from './auth.repo';
 
 /** An account found for sign-in, with the tenant it was found in. */
 type LoginUser = LoginRow & { tenantId: number };
@@ -47,7 +47,6 @@ function sameProfile(a: Profile, b: Profile): boolean {
 export function createAuthService(kernel: Kernel, realtime: Realtime) {
   const { settings, sessions, captcha, sms, tenants, principals, ids } = kernel;
   const tdb = kernel.tenantDb;
-  const profileQuery = createProfileQuery(kernel.db);
   const inTenant = (tenantId: number, row: LoginRow): LoginUser => Object.assign(row, { tenantId });
 
   const guard = createLoginGuard(kernel.cache, settings);
@@ -120,7 +119,8 @@ export function createAuthService(kernel: Kernel, realtime: Realtime) {
   /** Everything of `userInfo` but the buttons: read on every call (names, avatar, tenant may change). */
   async function profileOf(ctx: UserContext) {
     const [profile, tenant] = await Promise.all([
-      profileQuery(ctx.homeTenantId, ctx.userId),
+      // the account's own tenant (a super admin acting in another tenant is still an account of its own)
+      repo.profile(tdb({ tenantId: ctx.homeTenantId }), ctx.userId),
       tenants.get(ctx.tenantId),
     ]);
     if (!profile) throw new AppError('tokenInvalid');

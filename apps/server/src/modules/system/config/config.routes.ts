@@ -9,9 +9,9 @@ import { createConfigService } from './config.service';
 export function registerConfigRoutes(app: FastifyInstance, kernel: Kernel) {
   const config = createConfigService(kernel);
   const e = api.sysConfig;
-  defineRoute(app, kernel, e.page, (input, ctx, { time }) => config.page(input, time, ctx.timeZone, ctx.locale));
-  defineRoute(app, kernel, e.list, (input, ctx, { time }) => config.list(input, time, ctx.locale));
-  defineRoute(app, kernel, e.detail, (input, ctx, { time }) => config.detail(input.id, time, ctx.locale));
+  defineRoute(app, kernel, e.page, (input, ctx, { time }) => config.page(ctx, input, time));
+  defineRoute(app, kernel, e.list, (input, ctx, { time }) => config.list(ctx, input, time));
+  defineRoute(app, kernel, e.detail, (input, ctx, { time }) => config.detail(ctx, input.id, time));
   defineRoute(app, kernel, e.add, (input, ctx) => config.add(input, ctx));
   defineRoute(app, kernel, e.update, async (input, ctx) => {
     await config.update(input, ctx);
@@ -23,7 +23,7 @@ export function registerConfigRoutes(app: FastifyInstance, kernel: Kernel) {
   });
   defineRoute(app, kernel, e.batchDelete, (input, ctx) => config.batchDelete(input, ctx));
   defineRoute(app, kernel, e.batchUpdate, (input, ctx) => config.batchUpdate(input, ctx));
-  defineRoute(app, kernel, e.groupList, () => config.groups());
+  defineRoute(app, kernel, e.groupList, (_input, ctx) => config.groups(ctx));
   defineRoute(app, kernel, e.sysInfo, (_input, ctx) => config.sysInfo(ctx));
   defineRoute(app, kernel, e.smPublicKey, async () => (await kernel.loginCipher.publicKey()) ?? '');
   defineRoute(app, kernel, e.saveSysInfo, async (input, ctx) => {

@@ -8,7 +8,7 @@ import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
 import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
-import { createConfigRepo, sysInfoRepo } from './config.repo';
+import { configRepo as repo, sysInfoRepo } from './config.repo';
 
 type PageOutput = OutputOf<typeof sysConfig.page>;
 
@@ -37,12 +37,13 @@ export function toConfigDto(row: SysConfigTable, time: TimeFormatter, locale: Lo
 export function createConfigService(kernel: Kernel) {
   const { ids, settings, tenants, files, logs } = kernel;
   // parameters and tenants' branding are platform rows (no tenant scope applies)
-  const repo = createConfigRepo(kernel.db);
+  // parameters and branding are platform rows, which the caller's tenant database leaves as they are
+  const tdb = kernel.tenantDb;
   // a minute at most: a row changed in the database behind the server's back shows within it
   const pages = new LRUCache<string, PreparedJson<PageOutput>>({ max: 200, ttl: 60_000 });
 
-  async function assertCodeFree(code: string, exceptId?: number) {
-    const other = await repo.byCode(code);
+  async function assertCodeFree(ctx: UserContext, code: string, exceptId?: number) {
+    const other = await repo.byCode(tdb(ctx), code);
     if (other && other.id !== exceptId) throw new AppError('duplicateCode', { value: code });
   }
 
@@ -51,11 +52,12 @@ export function createConfigService(kernel: Kernel) {
      * A page of parameters. The table is small and read far more often than written: each answer is kept checked
      * and serialised per query and time zone under the parameters' version, so any write (on any node) drops it.
      */
-    async page(input: InputOf<typeof sysConfig.page>, time: TimeFormatter, timeZone: string, locale: Locale) {
+    async page(ctx: UserContext, input: InputOf<typeof sysConfig.page>, time: TimeFormatter) {
+      const { timeZone, locale } = ctx;
       const key = `${await settings.version()}|${timeZone}|${locale}|${JSON.stringify(input)}`;
       const kept = pages.get(key);
       if (kept) return kept;
-      const page = await repo.page(input);
+      const page = await repo.page(tdb(ctx), input);
       const json = PreparedJson.of(sysConfig.page.output, {
         ...page,
         items: page.items.map((r) => toConfigDto(r, time, locale)),
@@ -64,19 +66,19 @@ export function createConfigService(kernel: Kernel) {
       return json;
     },
 
-    list: async (input: InputOf<typeof sysConfig.list>, time: TimeFormatter, locale: Locale) =>
-      (await repo.list(input)).map((r) => toConfigDto(r, time, locale)),
+    list: async (ctx: UserContext, input: InputOf<typeof sysConfig.list>, time: TimeFormatter) =>
+      (await repo.list(tdb(ctx), input)).map((r) => toConfigDto(r, time, ctx.locale)),
 
-    async detail(id: number, time: TimeFormatter, locale: Locale) {
-      const row = await repo.byId(id);
+    async detail(ctx: UserContext, id: number, time: TimeFormatter) {
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
-      return toConfigDto(row, time, locale);
+      return toConfigDto(row, time, ctx.locale);
     },
 
     async add(input: InputOf<typeof sysConfig.add>, ctx: UserContext) {
-      await assertCodeFree(input.code);
+      await assertCodeFree(ctx, input.code);
       const id = ids.next();
-      await repo.insert({
+      await repo.insert(tdb(ctx), {
         id,
         name: input.name,
         code: input.code,
@@ -95,11 +97,11 @@ export function createConfigService(kernel: Kernel) {
     },
 
     async update(input: InputOf<typeof sysConfig.update>, ctx: UserContext) {
-      const row = await repo.byId(input.id);
+      const row = await repo.byId(tdb(ctx), input.id);
       if (!row) throw notFound();
       // the server reads built-in rows by code: renaming one would silently switch a setting off
       if (row.sys_flag === YesNo.yes && row.code !== input.code) throw new AppError('sysFlagProtected');
-      await assertCodeFree(input.code, input.id);
+      await assertCodeFree(ctx, input.code, input.id);
       const changes = {
         name: keepSeedText('config', row.name, input.name),
         code: input.code,
@@ -110,24 +112,24 @@ export function createConfigService(kernel: Kernel) {
         updated_at: Date.now(),
         updated_by: ctx.userId,
       };
-      const before = await repo.update(input.id, changes);
+      const before = await repo.update(tdb(ctx), input.id, changes);
       if (!before) throw notFound();
       logs.diff(ctx, { table: 'sys_config', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await settings.invalidate();
     },
 
     async remove(id: number, ctx: UserContext) {
-      const row = await repo.byId(id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       if (row.sys_flag === YesNo.yes) throw new AppError('sysFlagProtected');
-      const removed = await repo.removeEditable([id]);
+      const removed = await repo.removeEditable(tdb(ctx), [id]);
       for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
     },
 
     async batchDelete(idList: number[], ctx: UserContext) {
       const unique = [...new Set(idList)];
-      const removed = await repo.removeEditable(unique);
+      const removed = await repo.removeEditable(tdb(ctx), unique);
       for (const before of removed) logs.diff(ctx, { table: 'sys_config', id: before.id, op: 'delete', before });
       await settings.invalidate();
       return { deleted: removed.length, skipped: unique.length - removed.length };
@@ -135,13 +137,13 @@ export function createConfigService(kernel: Kernel) {
 
     async batchUpdate(items: InputOf<typeof sysConfig.batchUpdate>, ctx: UserContext) {
       const now = Date.now();
-      const changed = await repo.setValues(items, { updated_at: now, updated_by: ctx.userId });
+      const changed = await repo.setValues(tdb(ctx), items, { updated_at: now, updated_by: ctx.userId });
       for (const c of changed) logs.diff(ctx, { table: 'sys_config', id: c.before.id, op: 'update', ...c });
       await settings.invalidate();
       return { updated: changed.length };
     },
 
-    groups: () => repo.groups(),
+    groups: (ctx: UserContext) => repo.groups(tdb(ctx)),
 
     /** Branding of the caller's tenant (by token, else host, else default) and the login switches. */
     async sysInfo(ctx: RequestContext) {
@@ -177,7 +179,7 @@ export function createConfigService(kernel: Kernel) {
       if (input.logo !== undefined && input.logo !== tenant.logo) {
         logo = input.logo === '' ? null : await storeLogo(input.logo);
       }
-      await repo.saveBranding(ctx.tenantId, {
+      await repo.saveBranding(tdb(ctx), ctx.tenantId, {
         logo,
         title: input.title,
         vice_title: input.viceTitle,

@@ -6,7 +6,8 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { dictLabel, keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { ABNORMAL_CAUSES } from '../seed';
-import { createSharedDictRepo, dictRepo } from './dict.repo';
+import { dictRepo } from './dict.repo';
+import { createSharedDictRepo } from './dict-shared.repo';
 
 /** Translations of dictionary labels by `typeCode_value` (docs/web-shell.md#start-up-and-settings), from the shared enums and seeded lists. */
 const LABELS = new Map<string, Record<Locale, string>>();
@@ -85,7 +86,7 @@ export function createDictService(kernel: Kernel) {
   const { ids, logs } = kernel;
   const tdb = kernel.tenantDb;
   // the shared (platform) dictionaries are read across tenants: see createSharedDictRepo
-  const shared = createSharedDictRepo(kernel.db);
+  const shared = createSharedDictRepo(kernel);
   const audit = (ctx: UserContext) => updatedBy(ctx, Date.now());
 
   /**

@@ -1,10 +1,10 @@
 import { AccountType, MenuType, Status } from '@shelfwise/contract';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import { platformMenuIds } from '../../../kernel/access/menu-scope';
 import type { Principal } from '../../../kernel/access/principal';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { ilike } from '../../../kernel/db/paging';
-import type { Database, SysMenuTable } from '../../../kernel/db/schema';
+import type { SysMenuTable } from '../../../kernel/db/schema';
 import type { TenantDb } from '../../../kernel/db/tenant-db';
 
 /**
@@ -84,23 +84,3 @@ export const menuRepo = {
     return rows.filter((m) => !platform.has(Number(m.id)));
   },
 };
-
-/**
- * Deleting menus works across tenants by design: a menu that is gone leaves every tenant's grant and every role
- * that held it, so this one statement group runs on the whole database.
- */
-export function createMenuRemoval(db: Kysely<Database>) {
-  /** Deletes the menus `ids`, their grants and role grants in one transaction: the menu rows removed. */
-  return (ids: readonly number[]) =>
-    db.transaction().execute(async (trx) => {
-      const rows: SysMenuTable[] = [];
-      for (let i = 0; i < ids.length; i += 500) {
-        const part = ids.slice(i, i + 500);
-        rows.push(...(await trx.selectFrom('sys_menu').selectAll().where('id', 'in', part).execute()));
-        await trx.deleteFrom('sys_role_menu').where('menu_id', 'in', part).execute();
-        await trx.deleteFrom('sys_tenant_menu').where('menu_id', 'in', part).execute();
-        await trx.deleteFrom('sys_menu').where('id', 'in', part).execute();
-      }
-      return rows;
-    });
-}

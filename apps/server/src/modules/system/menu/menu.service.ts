@@ -4,7 +4,8 @@ import type { SysMenuTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createMenuRemoval, menuRepo as repo } from './menu.repo';
+import { menuRepo as repo } from './menu.repo';
+import { createMenuRemoval } from './menu-removal';
 
 type MenuInput = InputOf<typeof sysMenu.add>;
 
@@ -89,7 +90,7 @@ export function createMenuService(kernel: Kernel) {
   const tdb = kernel.tenantDb;
   // menus are platform rows: their reads need no tenant, any tenant database reads them as they are
   const menus = (ctx: UserContext) => tdb(ctx);
-  const removeMenus = createMenuRemoval(kernel.db);
+  const removeMenus = createMenuRemoval(kernel);
 
   /** Checks the kind-specific rules and the place in the tree (docs/menus.md). */
   async function validate(ctx: UserContext, input: MenuInput, selfId?: number) {

@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
 import type { TenantDb } from '../../../kernel/db/tenant-db';
 
 /** Ids per `IN (...)` list. */
 const CHUNK = 500;
 
-const COLUMNS = [
+/** The columns of an online-user row (a session and its account). */
+export const COLUMNS = [
   'sys_session.id',
   'sys_session.user_id',
   'sys_session.ip',
@@ -18,7 +17,7 @@ const COLUMNS = [
 ] as const;
 
 /** The rows `fetch` answers for each chunk of `ids`, in one list. */
-async function inChunks<R>(ids: number[], fetch: (chunk: number[]) => Promise<R[]>): Promise<R[]> {
+export async function inChunks<R>(ids: number[], fetch: (chunk: number[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await fetch(ids.slice(i, i + CHUNK))));
   return out;
@@ -46,32 +45,3 @@ export const onlineUserRepo = {
   /** One session, revoked or not. */
   session: (db: TenantDb, id: number) => sessions(db).where('sys_session.id', '=', id).executeTakeFirst(),
 };
-
-/**
- * The platform super admin's view: sessions of every tenant, so on the whole database by design (the one query of
- * this module that crosses tenants).
- */
-export function createPlatformSessionRepo(db: Kysely<Database>) {
-  const everyTenant = () =>
-    db
-      .selectFrom('sys_session')
-      .innerJoin('sys_user as u', (j) =>
-        j.onRef('u.id', '=', 'sys_session.user_id').onRef('u.tenant_id', '=', 'sys_session.tenant_id'),
-      )
-      .select([...COLUMNS, 'sys_session.tenant_id as tenant']);
-  return {
-    /** The live sessions among `ids` of any tenant. */
-    liveSessions: (ids: number[]) => {
-      const now = Date.now();
-      return inChunks(ids, (chunk) =>
-        everyTenant()
-          .where('sys_session.id', 'in', chunk)
-          .where('sys_session.revoked_at', 'is', null)
-          .where('sys_session.expires_at', '>', now)
-          .execute(),
-      );
-    },
-    /** One session of any tenant. */
-    session: (id: number) => everyTenant().where('sys_session.id', '=', id).executeTakeFirst(),
-  };
-}

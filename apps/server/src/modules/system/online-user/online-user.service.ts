@@ -5,7 +5,8 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { parseUserAgent } from '../../../kernel/logs';
 import { type Realtime, rooms, type SocketIdentity } from '../../../kernel/realtime/realtime';
-import { createPlatformSessionRepo, onlineUserRepo as repo } from './online-user.repo';
+import { onlineUserRepo as repo } from './online-user.repo';
+import { createPlatformSessionRepo } from './platform-sessions.repo';
 
 type OnlineUser = OutputOf<typeof sysOnlineUser.page>['items'][number];
 type PageInput = InputOf<typeof sysOnlineUser.page>;
@@ -39,7 +40,7 @@ const contains = (value: string | null, part: string | undefined) =>
  * Redis adapter), and force offline (revoke the session, tell its browsers, disconnect them).
  */
 export function createOnlineUserService(kernel: Kernel, realtime: Realtime) {
-  const everyTenant = createPlatformSessionRepo(kernel.db);
+  const everyTenant = createPlatformSessionRepo(kernel);
 
   /** The platform super admin sees and ends the sessions of every tenant; everyone else those of their own. */
   const isPlatformAdmin = (ctx: UserContext) => ctx.isSuperAdmin && ctx.tenantId === DEFAULT_TENANT_ID;

@@ -7,8 +7,7 @@ import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xl
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { regionPaths } from '../seed';
-import { createRegionRepo, pathOf, type RegionFilters, type RegionRow } from './region.repo';
+import { pathOf, type RegionFilters, type RegionRow, regionPathMap, regionRepo as repo } from './region.repo';
 
 type Input<K extends keyof typeof sysRegion> = InputOf<(typeof sysRegion)[K]>;
 
@@ -82,7 +81,8 @@ const columnsOf = (keys: readonly string[], locale: Locale): SheetColumn[] =>
 
 /** Regions: platform data read by everyone signed in, written by the platform administration only. */
 export function createRegionService(kernel: Kernel) {
-  const repo = createRegionRepo(kernel.db);
+  // regions are a platform table, read and written through the caller's tenant database (it leaves them as they are)
+  const tdb = kernel.tenantDb;
   const columns = (input: Input<'update'>) => ({
     code: input.code,
     name_en: input.nameEn,
@@ -94,13 +94,13 @@ export function createRegionService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(input);
+      const page = await repo.page(tdb(ctx), input);
       return { ...page, items: page.items.map((r) => regionDto(r, ctx.locale, time)) };
     },
     list: async (ctx: UserContext, pid: number, time: TimeFormatter) =>
-      (await repo.children(pid)).map((r) => regionDto(r, ctx.locale, time)),
+      (await repo.children(tdb(ctx), pid)).map((r) => regionDto(r, ctx.locale, time)),
     children: async (ctx: UserContext, pid: number) =>
-      (await repo.children(pid)).map((r) => ({
+      (await repo.children(tdb(ctx), pid)).map((r) => ({
         id: Number(r.id),
         pid: Number(r.pid),
         code: r.code,
@@ -109,14 +109,14 @@ export function createRegionService(kernel: Kernel) {
         isLeaf: !truthy(r.has_children),
       })),
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.byId(id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       return regionDto(row, ctx.locale, time);
     },
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       let level = 1;
       if (input.pid) {
-        const parent = await repo.byId(input.pid);
+        const parent = await repo.byId(tdb(ctx), input.pid);
         if (!parent) throw notFound('parent');
         level = Number(parent.level) + 1;
         if (level > REGION_MAX_LEVEL) {
@@ -127,9 +127,10 @@ export function createRegionService(kernel: Kernel) {
           );
         }
       }
-      if (await repo.codeTaken(input.pid, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.pid, input.code))
+        throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      await repo.insert([
+      await repo.insert(tdb(ctx), [
         {
           id,
           pid: input.pid,
@@ -144,13 +145,13 @@ export function createRegionService(kernel: Kernel) {
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
-      const before = await repo.byId(input.id);
+      const before = await repo.byId(tdb(ctx), input.id);
       if (!before) throw notFound();
-      if (await repo.codeTaken(Number(before.pid), input.code, input.id)) {
+      if (await repo.codeTaken(tdb(ctx), Number(before.pid), input.code, input.id)) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       const changes = { ...columns(input), updated_at: Date.now(), updated_by: ctx.userId };
-      await repo.update(input.id, changes);
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'sys_region',
         id: input.id,
@@ -160,10 +161,10 @@ export function createRegionService(kernel: Kernel) {
       });
     },
     async delete(ctx: UserContext, id: number): Promise<void> {
-      const row = await repo.byId(id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
-      if (await repo.hasChildren(id)) throw new AppError('hasChildren');
-      await repo.remove(id);
+      if (await repo.hasChildren(tdb(ctx), id)) throw new AppError('hasChildren');
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'sys_region', id, op: 'delete', before: row });
     },
 
@@ -171,7 +172,7 @@ export function createRegionService(kernel: Kernel) {
     async export(ctx: UserContext, input: Input<'export'>): Promise<Readable> {
       const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
       const write = async () => {
-        for (const r of await repo.all(input as RegionFilters)) {
+        for (const r of await repo.all(tdb(ctx), input as RegionFilters)) {
           const path = pathOf(r);
           sheet.add({
             parentPath: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '',
@@ -206,8 +207,9 @@ export function createRegionService(kernel: Kernel) {
       const missing = sheet.missing.filter((h) => required.some((k) => text(k, ctx.locale) === h));
       if (missing.length) throw new AppError('importInvalidFile', { reason: missing.join(', ') });
 
-      const idByPath = new Map([...(await regionPaths(kernel.db))].map(([id, path]) => [path, id]));
-      const rowsById = new Map((await repo.plain()).map((r) => [Number(r.id), r]));
+      const plain = await repo.plain(tdb(ctx));
+      const idByPath = new Map([...regionPathMap(plain)].map(([id, path]) => [path, id]));
+      const rowsById = new Map(plain.map((r) => [Number(r.id), r]));
       const depth = (cells: Record<string, string>) => (cells.parentPath ? cells.parentPath.split('/').length : 0);
       const sorted = [...sheet.rows].sort((a, b) => depth(a.cells) - depth(b.cells) || a.row - b.row);
       const errors: { row: number; message: string }[] = [];
@@ -267,15 +269,7 @@ export function createRegionService(kernel: Kernel) {
       }
       const write = !errors.length || partial;
       if (write && (inserts.length || updates.length)) {
-        await kernel.db.transaction().execute(async (trx) => {
-          for (let i = 0; i < inserts.length; i += 200) {
-            await trx
-              .insertInto('sys_region')
-              .values(inserts.slice(i, i + 200))
-              .execute();
-          }
-          for (const u of updates) await trx.updateTable('sys_region').set(u.set).where('id', '=', u.id).execute();
-        });
+        await repo.importRows(tdb(ctx), inserts, updates);
         for (const u of updates) {
           kernel.logs.diff(ctx, {
             table: 'sys_region',

@@ -7,17 +7,16 @@ import {
   Status,
   type warehouseArea,
 } from '@shelfwise/contract';
-import type { WhAreaTable } from '../../../kernel/db/schema';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createLiveStreamRepo } from '../live-view';
+import { liveStreamRepo } from '../live-view';
 import { refuseIfCounted } from '../warehouse';
-import { type AreaFilters, type AreaRow, createAreaRepo } from './area.repo';
+import { type AreaFilters, type AreaRow, areaRepo as repo } from './area.repo';
 
 type Input<K extends keyof typeof warehouseArea> = InputOf<(typeof warehouseArea)[K]>;
 
@@ -83,10 +82,9 @@ const shelfLabel = (value: number, locale: Locale) =>
 
 /** Storage areas of the warehouses the caller may see. */
 export function createAreaService(kernel: Kernel) {
-  const repo = createAreaRepo(kernel.db);
-  const streams = createLiveStreamRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   async function areaOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
@@ -103,18 +101,18 @@ export function createAreaService(kernel: Kernel) {
   });
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => areaDto(r, time)) };
     },
     list: async (ctx: UserContext, warehouseId: number, time: TimeFormatter) =>
-      (await repo.list(ctx, warehouseId)).map((r) => areaDto(r, time)),
+      (await repo.list(tdb(ctx), ctx, warehouseId)).map((r) => areaDto(r, time)),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) => areaDto(await areaOr404(ctx, id), time),
     async add(ctx: UserContext, input: Input<'add'>) {
-      if (!(await repo.warehouseVisible(ctx, input.warehouseId))) throw notFound('warehouse');
-      if (await repo.codeTaken(ctx, input.warehouseId, input.code))
+      if (!(await repo.warehouseVisible(tdb(ctx), ctx, input.warehouseId))) throw notFound('warehouse');
+      if (await repo.codeTaken(tdb(ctx), input.warehouseId, input.code))
         throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      await repo.insert(ctx, withAudit(ctx, id, { warehouse_id: input.warehouseId, ...columns(input) }, Date.now()));
+      await repo.insert(tdb(ctx), audited(ctx, id, { warehouse_id: input.warehouseId, ...columns(input) }, Date.now()));
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>) {
@@ -122,26 +120,26 @@ export function createAreaService(kernel: Kernel) {
       // an area stays in its warehouse: its locations' codes are unique per warehouse
       if (before.warehouse_id !== input.warehouseId)
         throw new AppError('validation', { count: 1 }, { warehouseId: ['area_moves'] });
-      if (await repo.codeTaken(ctx, input.warehouseId, input.code, input.id)) {
+      if (await repo.codeTaken(tdb(ctx), input.warehouseId, input.code, input.id)) {
         throw new AppError('duplicateCode', { value: input.code });
       }
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, { table: 'wh_area', id: input.id, op: 'update', before, after: { ...before, ...changes } });
     },
     async delete(ctx: UserContext, id: number) {
       const row = await areaOr404(ctx, id);
       if (Number(row.location_count) > 0) throw new AppError('hasChildren');
       // its cameras would be left without an area (and out of every warehouse's live view)
-      const cameras = await streams.countInArea(ctx, id);
+      const cameras = await liveStreamRepo.countInArea(tdb(ctx), id);
       if (cameras > 0) throw new AppError('areaHasStreams', { count: cameras });
       await refuseIfCounted(kernel.tenantDb(ctx), 'area', id);
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'wh_area', id, op: 'delete', before: row });
     },
     async setStatus(ctx: UserContext, id: number, status: number) {
       const before = await areaOr404(ctx, id);
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_area', id, op: 'update', before, after: { ...before, status } });
     },
 
@@ -153,7 +151,7 @@ export function createAreaService(kernel: Kernel) {
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as AreaFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), ctx, filters as AreaFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const a of rows) {
             sheet.add({
@@ -179,7 +177,7 @@ export function createAreaService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -199,11 +197,11 @@ export function createAreaService(kernel: Kernel) {
         'code',
         'name',
       ]);
-      const warehouses = await repo.visibleWarehouses(ctx);
-      const taken = await repo.keysIn(ctx, [...warehouses.values()]);
+      const warehouses = await repo.visibleWarehouses(tdb(ctx), ctx);
+      const taken = await repo.keysIn(tdb(ctx), [...warehouses.values()]);
       const seen = new Set<string>();
       const errors: { row: number; message: string }[] = [];
-      const good: WhAreaTable[] = [];
+      const good: TenantDatabase['wh_area'][] = [];
       const now = Date.now();
       for (const { row, cells } of rows) {
         const parsed = areaImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
@@ -226,11 +224,13 @@ export function createAreaService(kernel: Kernel) {
         seen.add(key);
         // Object.assign, not a spread with new keys (a slow path on Node 20, paid per imported row)
         const input = Object.assign({}, r, { warehouseId, status: Status.enabled });
-        good.push(withAudit(ctx, kernel.ids.next(), { warehouse_id: warehouseId, ...columns(input) }, now));
+        good.push(audited(ctx, kernel.ids.next(), { warehouse_id: warehouseId, ...columns(input) }, now));
       }
       const writes = errors.length && !partial ? [] : good;
       if (writes.length) {
-        await kernel.db.transaction().execute((trx) => createAreaRepo(trx).insertMany(ctx, writes));
+        await tdb(ctx)
+          .transaction()
+          .execute((trx) => repo.insertMany(trx, writes));
       }
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },

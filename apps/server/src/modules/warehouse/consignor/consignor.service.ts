@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { consignorImportRow, type InputOf, type Locale, Status, type warehouseConsignor } from '@shelfwise/contract';
-import type { WhConsignorTable } from '../../../kernel/db/schema';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -9,7 +8,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { refuseIfCounted } from '../warehouse';
-import { type ConsignorFilters, type ConsignorRow, createConsignorRepo } from './consignor.repo';
+import { type ConsignorFilters, type ConsignorRow, consignorRepo as repo } from './consignor.repo';
 
 type Input<K extends keyof typeof warehouseConsignor> = InputOf<(typeof warehouseConsignor)[K]>;
 
@@ -52,7 +51,7 @@ const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetC
 
 /** Consignors: codes unique per tenant; a consignor that still has SKUs cannot be deleted. */
 export function createConsignorService(kernel: Kernel) {
-  const repo = createConsignorRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const columns = (input: Input<'add'>) => ({
     code: input.code,
     name: input.name,
@@ -66,27 +65,29 @@ export function createConsignorService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), input);
       return { ...page, items: page.items.map((r) => consignorDto(r, time)) };
     },
-    list: async (ctx: UserContext, time: TimeFormatter) => (await repo.list(ctx)).map((r) => consignorDto(r, time)),
+    list: async (ctx: UserContext, time: TimeFormatter) =>
+      (await repo.list(tdb(ctx))).map((r) => consignorDto(r, time)),
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.byId(ctx, id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       return consignorDto(row, time);
     },
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
-      if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.code)) throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      await repo.insert(ctx, [withAudit(ctx, id, columns(input), Date.now())]);
+      await repo.insert(tdb(ctx), [audited(ctx, id, columns(input), Date.now())]);
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
-      const before = await repo.byId(ctx, input.id);
+      const before = await repo.byId(tdb(ctx), input.id);
       if (!before) throw notFound();
-      if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      if (await repo.codeTaken(tdb(ctx), input.code, input.id))
+        throw new AppError('duplicateCode', { value: input.code });
+      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'wh_consignor',
         id: input.id,
@@ -96,12 +97,12 @@ export function createConsignorService(kernel: Kernel) {
       });
     },
     async delete(ctx: UserContext, id: number): Promise<void> {
-      const row = await repo.byId(ctx, id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       const skus = Number(row.sku_count);
       if (skus > 0) throw new AppError('inUse', { what: `${skus} SKU(s)` });
       await refuseIfCounted(kernel.tenantDb(ctx), 'consignor', id);
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       kernel.logs.diff(ctx, { table: 'wh_consignor', id, op: 'delete', before: row });
     },
     /**
@@ -113,9 +114,9 @@ export function createConsignorService(kernel: Kernel) {
       for (const id of unique) await refuseIfCounted(kernel.tenantDb(ctx), 'consignor', id);
       let deleted = 0;
       for (const id of unique) {
-        const row = await repo.byId(ctx, id);
+        const row = await repo.byId(tdb(ctx), id);
         if (!row || Number(row.sku_count) > 0) continue;
-        await repo.remove(ctx, id);
+        await repo.remove(tdb(ctx), id);
         kernel.logs.diff(ctx, { table: 'wh_consignor', id, op: 'delete', before: row });
         deleted++;
       }
@@ -130,7 +131,7 @@ export function createConsignorService(kernel: Kernel) {
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as ConsignorFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), filters as ConsignorFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const c of rows) {
             sheet.add({
@@ -153,7 +154,7 @@ export function createConsignorService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -168,10 +169,10 @@ export function createConsignorService(kernel: Kernel) {
      */
     async import(ctx: UserContext, file: Readable, partial: boolean) {
       const rows = await readImportSheet(file, columnsOf(IMPORT_KEYS, ctx.locale), ['code', 'name']);
-      const taken = await repo.codes(ctx);
+      const taken = await repo.codes(tdb(ctx));
       const seen = new Set<string>();
       const errors: { row: number; message: string }[] = [];
-      const good: WhConsignorTable[] = [];
+      const good: TenantDatabase['wh_consignor'][] = [];
       const now = Date.now();
       for (const { row, cells } of rows) {
         const parsed = consignorImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
@@ -188,14 +189,15 @@ export function createConsignorService(kernel: Kernel) {
           errors.push({ row, message: problems.join('; ') });
           continue;
         }
-        good.push(withAudit(ctx, kernel.ids.next(), columns(Object.assign({}, r, { status: Status.enabled })), now));
+        good.push(audited(ctx, kernel.ids.next(), columns(Object.assign({}, r, { status: Status.enabled })), now));
       }
       const writes = errors.length && !partial ? [] : good;
       if (writes.length) {
-        await kernel.db.transaction().execute(async (trx) => {
-          const tx = createConsignorRepo(trx);
-          for (let i = 0; i < writes.length; i += 200) await tx.insert(ctx, writes.slice(i, i + 200));
-        });
+        await tdb(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            for (let i = 0; i < writes.length; i += 200) await repo.insert(trx, writes.slice(i, i + 200));
+          });
       }
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },

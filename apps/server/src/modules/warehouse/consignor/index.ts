@@ -1,2 +1,2 @@
-export { createConsignorRepo } from './consignor.repo';
+export { consignorRepo } from './consignor.repo';
 export { registerConsignorRoutes } from './consignor.routes';

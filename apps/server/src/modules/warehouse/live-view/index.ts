@@ -1,2 +1,2 @@
-export { createLiveStreamRepo, liveStreamRepo } from './live-view.repo';
+export { liveStreamRepo } from './live-view.repo';
 export { registerLiveViewRoutes } from './live-view.routes';

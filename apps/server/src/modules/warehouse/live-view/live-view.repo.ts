@@ -1,9 +1,7 @@
 import type { InputOf, warehouseLiveView } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
 import type { ScopeContext } from '../../../kernel/access/data-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
-import { scopeToTenant, type TenantDatabase, type TenantDb, type TenantOf } from '../../../kernel/db/tenant-db';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { visibleWarehouses } from '../warehouse';
 
 const SORT = {
@@ -83,16 +81,6 @@ export const liveStreamRepo = {
     db.updateTable('wh_live_stream').set(set).where('id', '=', id).execute(),
   remove: (db: TenantDb, id: number) => db.deleteFrom('wh_live_stream').where('id', '=', id).execute(),
 };
-
-/**
- * The stream count of an area for a caller still holding the whole database (the area service, until it moves to
- * the tenant database): the same query, seen as the caller's tenant.
- */
-export function createLiveStreamRepo(db: Kysely<Database>) {
-  return {
-    countInArea: (ctx: TenantOf, areaId: number) => liveStreamRepo.countInArea(scopeToTenant(db, ctx), areaId),
-  };
-}
 
 /** A stream row with its warehouse and area names. */
 export type LiveStreamRow = NonNullable<Awaited<ReturnType<typeof liveStreamRepo.byId>>>;

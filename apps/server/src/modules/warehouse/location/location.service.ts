@@ -7,8 +7,7 @@ import {
   locationImportRow,
   type warehouseLocation,
 } from '@shelfwise/contract';
-import type { WhLocationTable } from '../../../kernel/db/schema';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -16,7 +15,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { openTaskUsing } from '../warehouse';
-import { createLocationRepo, type LocationFilters, type LocationRow } from './location.repo';
+import { type LocationFilters, type LocationRow, locationRepo as repo } from './location.repo';
 import { combinations, expandRange, missingTokens } from './location-generator';
 
 type Input<K extends keyof typeof warehouseLocation> = InputOf<(typeof warehouseLocation)[K]>;
@@ -116,15 +115,15 @@ const statusLabel = (value: number, locale: Locale) =>
 
 /** Storage locations of the warehouses the caller may see, and the range generator. */
 export function createLocationService(kernel: Kernel) {
-  const repo = createLocationRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   async function locationOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
   async function areaOr404(ctx: UserContext, id: number) {
-    const area = await repo.area(ctx, id);
+    const area = await repo.area(tdb(ctx), ctx, id);
     if (!area) throw notFound('storage area');
     return area;
   }
@@ -163,23 +162,23 @@ export function createLocationService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => locationDto(r, time)) };
     },
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
       locationDto(await locationOr404(ctx, id), time),
     async add(ctx: UserContext, input: Input<'add'>) {
       const area = await areaOr404(ctx, input.areaId);
-      if (await repo.codeTaken(ctx, area.warehouse_id, input.code))
+      if (await repo.codeTaken(tdb(ctx), area.warehouse_id, input.code))
         throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      const row = withAudit(
+      const row = audited(
         ctx,
         id,
         { warehouse_id: area.warehouse_id, ...columns(input), last_counted_at: null },
         Date.now(),
       );
-      await repo.insert(ctx, row);
+      await repo.insert(tdb(ctx), row);
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>) {
@@ -188,13 +187,13 @@ export function createLocationService(kernel: Kernel) {
       if (area.warehouse_id !== before.warehouse_id) {
         throw new AppError('validation', { count: 1 }, { areaId: ['area_moves'] });
       }
-      if (await repo.codeTaken(ctx, before.warehouse_id, input.code, input.id)) {
+      if (await repo.codeTaken(tdb(ctx), before.warehouse_id, input.code, input.id)) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       // a location locked by a running count stays locked (its task unlocks it on submit or cancel)
       const status = before.status === LocationStatus.lockedByCount ? before.status : input.status;
-      const changes = { ...columns(input), status, ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      const changes = { ...columns(input), status, ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'wh_location',
         id: input.id,
@@ -205,15 +204,15 @@ export function createLocationService(kernel: Kernel) {
     },
     async delete(ctx: UserContext, id: number) {
       const before = await locationOr404(ctx, id);
-      const { kept } = await repo.remove(ctx, [id]);
+      const { kept } = await repo.remove(tdb(ctx), [id]);
       if (kept.length) throw new AppError('locationHasCountLines', { codes: kept.join(', ') });
       kernel.logs.diff(ctx, { table: 'wh_location', id, op: 'delete', before });
     },
     /** Deletes the visible locations, none when a stocktake counted one of them (a 409 names them). */
     async batchDelete(ctx: UserContext, ids: number[]) {
-      const visible = await repo.visibleIds(ctx, ids);
+      const visible = await repo.visibleIds(tdb(ctx), ctx, ids);
       if (!visible.length) return 0;
-      const { deleted, kept } = await repo.remove(ctx, visible);
+      const { deleted, kept } = await repo.remove(tdb(ctx), visible);
       if (kept.length) throw new AppError('locationHasCountLines', { codes: kept.join(', ') });
       return deleted;
     },
@@ -224,7 +223,7 @@ export function createLocationService(kernel: Kernel) {
         const task = await openTaskUsing(kernel.tenantDb(ctx), 'location', id);
         if (task !== undefined) throw new AppError('locationLockedByCount', { task });
       }
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_location', id, op: 'update', before, after: { ...before, status } });
     },
 
@@ -244,7 +243,7 @@ export function createLocationService(kernel: Kernel) {
         slot: ranges.slots?.length ?? 1,
       });
       if (missing.length) throw new AppError('validation', { count: 1 }, { pattern: ['pattern_missing_tokens'] });
-      const existing = await repo.codesOf(ctx, area.warehouse_id);
+      const existing = await repo.codesOf(tdb(ctx), area.warehouse_id);
       const size = { length: input.length, width: input.width, height: input.height };
       const seen = new Set<string>();
       const generated = [];
@@ -267,8 +266,8 @@ export function createLocationService(kernel: Kernel) {
         throw new AppError('locationCodesTaken', { count: conflicts.length, sample: conflicts.slice(0, 3).join(', ') });
       }
       const now = Date.now();
-      const rows: WhLocationTable[] = generated.map((l) =>
-        withAudit(
+      const rows: TenantDatabase['wh_location'][] = generated.map((l) =>
+        audited(
           ctx,
           kernel.ids.next(),
           {
@@ -295,7 +294,7 @@ export function createLocationService(kernel: Kernel) {
           now,
         ),
       );
-      await repo.insertMany(ctx, rows);
+      await repo.insertMany(tdb(ctx), rows);
       return { ...result, created: rows.length };
     },
 
@@ -304,11 +303,11 @@ export function createLocationService(kernel: Kernel) {
       const { scope, ids, page, pageSize, field: _f, order: _o, ...filters } = input;
       const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
       const write = async () => {
-        const { codeOf } = await repo.visibleWarehouses(ctx);
+        const { codeOf } = await repo.visibleWarehouses(tdb(ctx), ctx);
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as LocationFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), ctx, filters as LocationFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const l of rows) {
             sheet.add({
@@ -341,7 +340,7 @@ export function createLocationService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -362,16 +361,19 @@ export function createLocationService(kernel: Kernel) {
         'areaCode',
         'code',
       ]);
-      const { idOf } = await repo.visibleWarehouses(ctx);
+      const { idOf } = await repo.visibleWarehouses(tdb(ctx), ctx);
       const named = new Set<number>();
       for (const { cells } of rows) {
         const id = idOf.get(cells.warehouseCode ?? '');
         if (id !== undefined) named.add(id);
       }
-      const [areas, taken] = await Promise.all([repo.areasIn(ctx, [...named]), repo.codesIn(ctx, [...named])]);
+      const [areas, taken] = await Promise.all([
+        repo.areasIn(tdb(ctx), [...named]),
+        repo.codesIn(tdb(ctx), [...named]),
+      ]);
       const seen = new Map<number, Set<string>>();
       const errors: { row: number; message: string }[] = [];
-      const good: WhLocationTable[] = [];
+      const good: TenantDatabase['wh_location'][] = [];
       const now = Date.now();
       for (const { row, cells } of rows) {
         const parsed = locationImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
@@ -400,16 +402,11 @@ export function createLocationService(kernel: Kernel) {
         // Object.assign, not a spread with new keys (a slow path on Node 20, paid per imported row)
         const input = Object.assign({}, r, { areaId, status: LocationStatus.enabled });
         good.push(
-          withAudit(
-            ctx,
-            kernel.ids.next(),
-            { warehouse_id: warehouseId, ...columns(input), last_counted_at: null },
-            now,
-          ),
+          audited(ctx, kernel.ids.next(), { warehouse_id: warehouseId, ...columns(input), last_counted_at: null }, now),
         );
       }
       const writes = errors.length && !partial ? [] : good;
-      if (writes.length) await repo.insertMany(ctx, writes);
+      if (writes.length) await repo.insertMany(tdb(ctx), writes);
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },
   };

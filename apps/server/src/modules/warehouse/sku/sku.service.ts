@@ -1,16 +1,15 @@
 import type { Readable } from 'node:stream';
 import { type InputOf, type Locale, Status, skuImportRow, type warehouseSku } from '@shelfwise/contract';
-import type { WhSkuTable } from '../../../kernel/db/schema';
-import { type TenantContext, updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { createConsignorRepo } from '../consignor';
+import { consignorRepo as consignors } from '../consignor';
 import { openTaskUsing, refuseIfCounted } from '../warehouse';
-import { createSkuRepo, type SkuFilters, type SkuRow } from './sku.repo';
+import { skuRepo as repo, type SkuFilters, type SkuRow } from './sku.repo';
 
 type Input<K extends keyof typeof warehouseSku> = InputOf<(typeof warehouseSku)[K]>;
 
@@ -90,8 +89,7 @@ const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetC
  * replaced with the SKU in one transaction.
  */
 export function createSkuService(kernel: Kernel) {
-  const repo = createSkuRepo(kernel.db);
-  const consignors = createConsignorRepo(kernel.db);
+  const tdb = kernel.tenantDb;
   const columns = (input: Input<'add'>) => ({
     consignor_id: input.consignorId,
     code: input.code,
@@ -104,20 +102,20 @@ export function createSkuService(kernel: Kernel) {
     status: input.status,
     remark: input.remark,
   });
-  const withBarcodes = async (ctx: TenantContext, rows: SkuRow[], time: TimeFormatter) => {
+  const withBarcodes = async (ctx: UserContext, rows: SkuRow[], time: TimeFormatter) => {
     const codes = await repo.barcodesOf(
-      ctx,
+      tdb(ctx),
       rows.map((r) => r.id),
     );
     return rows.map((r) => skuDto(r, codes.get(r.id), time));
   };
   /** Checks the consignor, the code and the barcodes of a SKU about to be written. */
-  const check = async (ctx: TenantContext, input: Input<'add'>, id?: number) => {
-    if (!(await consignors.byId(ctx, input.consignorId))) throw notFound();
-    if (await repo.codeTaken(ctx, input.consignorId, input.code, id))
+  const check = async (ctx: UserContext, input: Input<'add'>, id?: number) => {
+    if (!(await consignors.byId(tdb(ctx), input.consignorId))) throw notFound();
+    if (await repo.codeTaken(tdb(ctx), input.consignorId, input.code, id))
       throw new AppError('duplicateCode', { value: input.code });
     const barcodes = [...new Set(input.barcodes)];
-    const taken = await repo.barcodesTaken(ctx, barcodes, id);
+    const taken = await repo.barcodesTaken(tdb(ctx), barcodes, id);
     const first = taken.keys().next();
     if (!first.done) throw new AppError('duplicateCode', { value: first.value });
     return barcodes;
@@ -125,55 +123,57 @@ export function createSkuService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), input);
       return { ...page, items: await withBarcodes(ctx, page.items, time) };
     },
     list: async (ctx: UserContext, input: Input<'list'>, time: TimeFormatter) =>
-      withBarcodes(ctx, await repo.list(ctx, input.consignorId, input.keyword, SKU_LIST_LIMIT), time),
+      withBarcodes(ctx, await repo.list(tdb(ctx), input.consignorId, input.keyword, SKU_LIST_LIMIT), time),
     async detail(ctx: UserContext, id: number, time: TimeFormatter) {
-      const row = await repo.byId(ctx, id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) throw notFound();
       return (await withBarcodes(ctx, [row], time))[0] as ReturnType<typeof skuDto>;
     },
     async byBarcode(ctx: UserContext, code: string, time: TimeFormatter) {
-      const id = await repo.idByBarcode(ctx, code);
+      const id = await repo.idByBarcode(tdb(ctx), code);
       if (id === undefined) throw notFound();
       return this.detail(ctx, id, time);
     },
     async add(ctx: UserContext, input: Input<'add'>): Promise<number> {
       const barcodes = await check(ctx, input);
       const id = kernel.ids.next();
-      await kernel.db.transaction().execute(async (trx) => {
-        const tx = createSkuRepo(trx);
-        await tx.insert(ctx, [withAudit(ctx, id, columns(input), Date.now())]);
-        await tx.insertBarcodes(
-          ctx,
-          barcodes.map((barcode) => ({ sku_id: id, barcode })),
-        );
-      });
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await repo.insert(trx, [audited(ctx, id, columns(input), Date.now())]);
+          await repo.insertBarcodes(
+            trx,
+            barcodes.map((barcode) => ({ sku_id: id, barcode })),
+          );
+        });
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>): Promise<void> {
-      const before = await repo.byId(ctx, input.id);
+      const before = await repo.byId(tdb(ctx), input.id);
       if (!before) throw notFound();
       const barcodes = await check(ctx, input, input.id);
-      const beforeCodes = (await repo.barcodesOf(ctx, [input.id])).get(input.id) ?? [];
+      const beforeCodes = (await repo.barcodesOf(tdb(ctx), [input.id])).get(input.id) ?? [];
       // a running count finds the SKU by its code and barcodes, on its consignor's lines: none of them may go
       const dropped = beforeCodes.some((b) => !barcodes.includes(b));
       if (dropped || input.code !== before.code || input.consignorId !== Number(before.consignor_id)) {
         const task = await openTaskUsing(kernel.tenantDb(ctx), 'sku', input.id);
         if (task !== undefined) throw new AppError('skuCountedKeepCodes', { task });
       }
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
-      await kernel.db.transaction().execute(async (trx) => {
-        const tx = createSkuRepo(trx);
-        await tx.update(ctx, input.id, changes);
-        await tx.removeBarcodes(ctx, input.id);
-        await tx.insertBarcodes(
-          ctx,
-          barcodes.map((barcode) => ({ sku_id: input.id, barcode })),
-        );
-      });
+      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await repo.update(trx, input.id, changes);
+          await repo.removeBarcodes(trx, input.id);
+          await repo.insertBarcodes(
+            trx,
+            barcodes.map((barcode) => ({ sku_id: input.id, barcode })),
+          );
+        });
       kernel.logs.diff(ctx, {
         table: 'wh_sku',
         id: input.id,
@@ -199,14 +199,15 @@ export function createSkuService(kernel: Kernel) {
     },
     /** Deletes one SKU and its barcodes; false when the tenant has no such SKU. */
     async remove(ctx: UserContext, id: number): Promise<boolean> {
-      const row = await repo.byId(ctx, id);
+      const row = await repo.byId(tdb(ctx), id);
       if (!row) return false;
-      const codes = (await repo.barcodesOf(ctx, [id])).get(id) ?? [];
-      await kernel.db.transaction().execute(async (trx) => {
-        const tx = createSkuRepo(trx);
-        await tx.removeBarcodes(ctx, id);
-        await tx.remove(ctx, id);
-      });
+      const codes = (await repo.barcodesOf(tdb(ctx), [id])).get(id) ?? [];
+      await tdb(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await repo.removeBarcodes(trx, id);
+          await repo.remove(trx, id);
+        });
       kernel.logs.diff(ctx, { table: 'wh_sku', id, op: 'delete', before: { ...row, barcodes: codes } });
       return true;
     },
@@ -219,10 +220,10 @@ export function createSkuService(kernel: Kernel) {
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as SkuFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), filters as SkuFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           const codes = await repo.barcodesOf(
-            ctx,
+            tdb(ctx),
             rows.map((r) => r.id),
           );
           for (const s of rows) {
@@ -249,7 +250,7 @@ export function createSkuService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -265,19 +266,19 @@ export function createSkuService(kernel: Kernel) {
      */
     async import(ctx: UserContext, file: Readable, partial: boolean) {
       const rows = await readImportSheet(file, columnsOf(IMPORT_KEYS, ctx.locale), ['consignorCode', 'code', 'name']);
-      const consignorIds = await consignors.codes(ctx);
+      const consignorIds = await consignors.codes(tdb(ctx));
       const takenKeys = await repo.keysOfCodes(
-        ctx,
+        tdb(ctx),
         rows.map((r) => r.cells.code ?? ''),
       );
       const takenBarcodes = await repo.barcodesTaken(
-        ctx,
+        tdb(ctx),
         rows.flatMap((r) => (r.cells.barcodes ?? '').split(/[;；,\s]+/).filter(Boolean)),
       );
       const seenKeys = new Set<string>();
       const seenBarcodes = new Set<string>();
       const errors: { row: number; message: string }[] = [];
-      const good: { sku: WhSkuTable; barcodes: string[] }[] = [];
+      const good: { sku: TenantDatabase['wh_sku']; barcodes: string[] }[] = [];
       const now = Date.now();
       for (const { row, cells } of rows) {
         const parsed = skuImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
@@ -303,7 +304,7 @@ export function createSkuService(kernel: Kernel) {
           errors.push({ row, message: problems.join('; ') });
           continue;
         }
-        const sku = withAudit(
+        const sku = audited(
           ctx,
           kernel.ids.next(),
           columns(Object.assign({}, r, { consignorId, status: Status.enabled, barcodes })),
@@ -313,17 +314,18 @@ export function createSkuService(kernel: Kernel) {
       }
       const writes = errors.length && !partial ? [] : good;
       if (writes.length) {
-        await kernel.db.transaction().execute(async (trx) => {
-          const tx = createSkuRepo(trx);
-          await tx.insert(
-            ctx,
-            writes.map((w) => w.sku),
-          );
-          await tx.insertBarcodes(
-            ctx,
-            writes.flatMap((w) => w.barcodes.map((barcode) => ({ sku_id: w.sku.id, barcode }))),
-          );
-        });
+        await tdb(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            await repo.insert(
+              trx,
+              writes.map((w) => w.sku),
+            );
+            await repo.insertBarcodes(
+              trx,
+              writes.flatMap((w) => w.barcodes.map((barcode) => ({ sku_id: w.sku.id, barcode }))),
+            );
+          });
       }
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },

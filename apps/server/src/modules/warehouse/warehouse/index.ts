@@ -3,6 +3,7 @@ export {
   IMPORT_BATCH,
   type ScopedContext,
   scopedWarehouses,
+  visibleWarehouseScope,
   visibleWarehouses,
   warehouseScope,
 } from './warehouse.repo';

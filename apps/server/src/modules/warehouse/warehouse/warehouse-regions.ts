@@ -1,6 +1,6 @@
 import type { Locale } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database, SysRegionTable } from '../../../kernel/db/schema';
+import type { SysRegionTable } from '../../../kernel/db/schema';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { regionName } from '../../system/region';
 
 type Region = Pick<SysRegionTable, 'id' | 'pid' | 'code' | 'name_en' | 'name_zh_cn' | 'name_zh_tw'>;
@@ -14,9 +14,10 @@ const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
  * The regions as warehouse addresses use them, loaded once per import or export: a warehouse stores region codes
- * (as the region picker gives them), a file shows names and accepts codes or names in any language.
+ * (as the region picker gives them), a file shows names and accepts codes or names in any language. Regions are a
+ * platform table, which the tenant database reads as it is (no tenant condition applies to it).
  */
-export async function loadRegionBook(db: Kysely<Database>) {
+export async function loadRegionBook(db: TenantDb) {
   const rows: Region[] = await db
     .selectFrom('sys_region')
     .select(['id', 'pid', 'code', 'name_en', 'name_zh_cn', 'name_zh_tw'])

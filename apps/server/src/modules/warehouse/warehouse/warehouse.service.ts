@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type InputOf, type Locale, Status, warehouseImportRow, type warehouseInfo } from '@shelfwise/contract';
 import { scopeCoversOrg } from '../../../kernel/access/data-scope';
-import type { WhWarehouseTable } from '../../../kernel/db/schema';
-import { updated, withAudit } from '../../../kernel/db/tenant-scope';
+import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
@@ -11,7 +10,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { refuseIfCounted } from './open-tasks';
-import { createWarehouseRepo, type WarehouseFilters, type WarehouseRow } from './warehouse.repo';
+import { warehouseRepo as repo, type WarehouseFilters, type WarehouseRow } from './warehouse.repo';
 import { loadRegionBook } from './warehouse-regions';
 
 type Input<K extends keyof typeof warehouseInfo> = InputOf<(typeof warehouseInfo)[K]>;
@@ -104,16 +103,16 @@ const columnsOf = <K extends string>(keys: readonly K[], locale: Locale): SheetC
 
 /** Warehouses: owned by an organisation; reads and writes stay within the caller's data scope. */
 export function createWarehouseService(kernel: Kernel) {
-  const repo = createWarehouseRepo(kernel.db);
+  const tdb = kernel.tenantDb;
 
   async function warehouseOr404(ctx: UserContext, id: number) {
-    const row = await repo.byId(ctx, id);
+    const row = await repo.byId(tdb(ctx), ctx, id);
     if (!row) throw notFound();
     return row;
   }
 
   async function checkOwner(ctx: UserContext, orgId: number) {
-    if (!(await repo.orgExists(ctx, orgId))) throw notFound('organisation');
+    if (!(await repo.orgExists(tdb(ctx), orgId))) throw notFound('organisation');
     if (!scopeCoversOrg(ctx, orgId)) throw new AppError('outsideDataScope');
   }
 
@@ -138,25 +137,26 @@ export function createWarehouseService(kernel: Kernel) {
 
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
-      const page = await repo.page(ctx, input);
+      const page = await repo.page(tdb(ctx), ctx, input);
       return { ...page, items: page.items.map((r) => warehouseDto(r, time)) };
     },
-    list: (ctx: UserContext) => repo.list(ctx),
+    list: (ctx: UserContext) => repo.list(tdb(ctx), ctx),
     detail: async (ctx: UserContext, id: number, time: TimeFormatter) =>
       warehouseDto(await warehouseOr404(ctx, id), time),
     async add(ctx: UserContext, input: Input<'add'>) {
       await checkOwner(ctx, input.orgId);
-      if (await repo.codeTaken(ctx, input.code)) throw new AppError('duplicateCode', { value: input.code });
+      if (await repo.codeTaken(tdb(ctx), input.code)) throw new AppError('duplicateCode', { value: input.code });
       const id = kernel.ids.next();
-      await repo.insert(ctx, withAudit(ctx, id, { ...columns(input), floor_plan: null }, Date.now()));
+      await repo.insert(tdb(ctx), audited(ctx, id, { ...columns(input), floor_plan: null }, Date.now()));
       return id;
     },
     async update(ctx: UserContext, input: Input<'update'>) {
       const before = await warehouseOr404(ctx, input.id);
       await checkOwner(ctx, input.orgId);
-      if (await repo.codeTaken(ctx, input.code, input.id)) throw new AppError('duplicateCode', { value: input.code });
-      const changes = { ...columns(input), ...updated(ctx, Date.now()) };
-      await repo.update(ctx, input.id, changes);
+      if (await repo.codeTaken(tdb(ctx), input.code, input.id))
+        throw new AppError('duplicateCode', { value: input.code });
+      const changes = { ...columns(input), ...updatedBy(ctx, Date.now()) };
+      await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, {
         table: 'wh_warehouse',
         id: input.id,
@@ -169,13 +169,13 @@ export function createWarehouseService(kernel: Kernel) {
       const row = await warehouseOr404(ctx, id);
       if (Number(row.area_count) > 0) throw new AppError('hasChildren');
       await refuseIfCounted(kernel.tenantDb(ctx), 'warehouse', id);
-      await repo.remove(ctx, id);
+      await repo.remove(tdb(ctx), id);
       if (row.floor_plan) await kernel.files.remove(row.floor_plan).catch(() => undefined);
       kernel.logs.diff(ctx, { table: 'wh_warehouse', id, op: 'delete', before: row });
     },
     async setStatus(ctx: UserContext, id: number, status: number) {
       const before = await warehouseOr404(ctx, id);
-      await repo.update(ctx, id, { status, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { status, ...updatedBy(ctx, Date.now()) });
       kernel.logs.diff(ctx, { table: 'wh_warehouse', id, op: 'update', before, after: { ...before, status } });
     },
     /** Stores a floor plan picture (checked by content) and replaces the previous one. */
@@ -185,7 +185,7 @@ export function createWarehouseService(kernel: Kernel) {
       if (!type || data.length > MAX_UPLOAD_BYTES) throw new AppError('imageInvalid');
       const key = `warehouses/${ctx.tenantId}/${id}/plan-${kernel.ids.next()}.${type}`;
       await kernel.files.put(key, data);
-      await repo.update(ctx, id, { floor_plan: key, ...updated(ctx, Date.now()) });
+      await repo.update(tdb(ctx), id, { floor_plan: key, ...updatedBy(ctx, Date.now()) });
       if (row.floor_plan) await kernel.files.remove(row.floor_plan).catch(() => undefined);
       return { url: planUrl({ id, floor_plan: key }) as string };
     },
@@ -204,11 +204,11 @@ export function createWarehouseService(kernel: Kernel) {
       const { scope, ids, page, pageSize, field: _f, order: _o, ...filters } = input;
       const sheet = xlsxWriter(text('sheet', ctx.locale), columnsOf(EXPORT_KEYS, ctx.locale));
       const write = async () => {
-        const regions = await loadRegionBook(kernel.db);
+        const regions = await loadRegionBook(tdb(ctx));
         const batches =
           scope === 'page'
             ? pageBatch()
-            : repo.each(ctx, filters as WarehouseFilters, scope === 'selected' ? (ids ?? []) : undefined);
+            : repo.each(tdb(ctx), ctx, filters as WarehouseFilters, scope === 'selected' ? (ids ?? []) : undefined);
         for await (const rows of batches) {
           for (const w of rows) {
             sheet.add({
@@ -239,7 +239,7 @@ export function createWarehouseService(kernel: Kernel) {
       return sheet.stream;
 
       async function* pageBatch() {
-        yield (await repo.page(ctx, { ...input, page, pageSize })).items;
+        yield (await repo.page(tdb(ctx), ctx, { ...input, page, pageSize })).items;
       }
     },
     /** An empty import sheet with the headers in the caller's language. */
@@ -256,13 +256,13 @@ export function createWarehouseService(kernel: Kernel) {
     async import(ctx: UserContext, file: Readable, partial: boolean) {
       const rows = await readImportSheet(file, importColumns(IMPORT_KEYS, text, ctx.locale), REQUIRED_KEYS);
       const [orgs, taken, regions] = await Promise.all([
-        repo.orgsByCode(ctx),
-        repo.codes(ctx),
-        loadRegionBook(kernel.db),
+        repo.orgsByCode(tdb(ctx)),
+        repo.codes(tdb(ctx)),
+        loadRegionBook(tdb(ctx)),
       ]);
       const seen = new Set<string>();
       const errors: { row: number; message: string }[] = [];
-      const good: WhWarehouseTable[] = [];
+      const good: TenantDatabase['wh_warehouse'][] = [];
       const now = Date.now();
       for (const { row, cells } of rows) {
         const parsed = warehouseImportRow.safeParse(Object.fromEntries(IMPORT_KEYS.map((k) => [k, cells[k] ?? ''])));
@@ -287,11 +287,13 @@ export function createWarehouseService(kernel: Kernel) {
           continue;
         }
         const input = { ...r, ...place.address, orgId, status: Status.enabled };
-        good.push(withAudit(ctx, kernel.ids.next(), { ...columns(input), floor_plan: null }, now));
+        good.push(audited(ctx, kernel.ids.next(), { ...columns(input), floor_plan: null }, now));
       }
       const writes = errors.length && !partial ? [] : good;
       if (writes.length) {
-        await kernel.db.transaction().execute((trx) => createWarehouseRepo(trx).insertMany(ctx, writes));
+        await tdb(ctx)
+          .transaction()
+          .execute((trx) => repo.insertMany(trx, writes));
       }
       return { total: rows.length, succeeded: writes.length, failed: rows.length - writes.length, errors };
     },

@@ -6,7 +6,7 @@ import { multipartFile, PNG_BYTES } from '../../../test/fixtures';
 import { describeEachDialect } from '../../../test/harness';
 import { download, sheet, sheetRows, upload, warehouseBody } from '../test-files';
 
-const { warehouseInfo, warehouseArea, sysOrg } = api;
+const { warehouseInfo, warehouseArea, warehouseLocation, sysOrg } = api;
 const ROOT = seedId('org.root');
 
 /** Warehouses: CRUD with the spec's required fields, floor plan by content, data scope by owning organisation. */
@@ -116,6 +116,7 @@ describeEachDialect('warehouseInfo', (get) => {
         'warehouseInfo:add',
         'warehouseInfo:update',
         'warehouseArea:add',
+        'warehouseLocation:detail',
       ],
     });
     const token = (await t.login(m.account, m.password)).accessToken;
@@ -129,7 +130,15 @@ describeEachDialect('warehouseInfo', (get) => {
       404,
       'notFound',
     );
-    expect((await t.call(warehouseArea.add, { warehouseId: nWh, code: 'X', name: 'x' }, { token })).status).toBe(200);
+    const nArea = await t.call(warehouseArea.add, { warehouseId: nWh, code: 'X', name: 'x' }, { token });
+    expect(nArea.status).toBe(200);
+    // what hangs from a warehouse follows its scope: a location of the other warehouse is not found
+    const sArea = (await t.call(warehouseArea.add, { warehouseId: sWh, code: 'Y', name: 'y' }, { token: admin }))
+      .result;
+    const nLoc = (await t.call(warehouseLocation.add, { areaId: nArea.result, code: 'N-1' }, { token: admin })).result;
+    const sLoc = (await t.call(warehouseLocation.add, { areaId: sArea, code: 'S-1' }, { token: admin })).result;
+    expect((await t.call(warehouseLocation.detail, { id: nLoc }, { token })).result.code).toBe('N-1');
+    expectError(await t.call(warehouseLocation.detail, { id: sLoc }, { token }), 404, 'notFound');
     expectError(await t.call(warehouseInfo.add, warehouseBody('SOUTH2', south), { token }), 403, 'outsideDataScope');
     expectError(
       await t.call(warehouseInfo.update, { id: nWh, ...warehouseBody('NORTH1', south) }, { token }),
