@@ -1,6 +1,6 @@
 export { registerAuditRoutes } from './audit/audit.routes';
-export { BOOK_PERMISSION, taskAccess } from './item/item.access';
-export { createItemRepo } from './item/item.repo';
+export { BOOK_PERMISSION, taskAccessOf } from './item/item.access';
+export { itemRepo } from './item/item.repo';
 export { registerItemRoutes } from './item/item.routes';
 export { itemDto } from './item/item.service';
 export { registerPeopleRoutes } from './people';

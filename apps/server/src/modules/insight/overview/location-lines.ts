@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
-import { type createItemRepo, itemDto, type taskAccess } from '../../inventory';
+import { itemDto, itemRepo, taskAccessOf } from '../../inventory';
 import { overviewRepo as repo } from './overview.repo';
 import { checklistState, withStatus } from './state-rule';
 import { resolveTask } from './task-data';
@@ -12,15 +12,8 @@ import { resolveTask } from './task-data';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The item page's reading of a task's lines (the inventory module's), as the overview uses it. */
-export interface TaskLines {
-  access(ctx: UserContext, taskId: number): ReturnType<typeof taskAccess>;
-  repo: Pick<ReturnType<typeof createItemRepo>, 'each' | 'pictures'>;
-}
-
 export async function locationLines(
   db: TenantDb,
-  items: TaskLines,
   ctx: UserContext,
   input: { locationId: number; taskId?: number | undefined },
   time: TimeFormatter,
@@ -35,13 +28,13 @@ export async function locationLines(
   let inReview = false;
   if (task) {
     // the item page's access: the book flag by count mode and permission (the warehouse is in the caller's scope)
-    const access = await items.access(ctx, task.id);
+    const access = await taskAccessOf(db, ctx, task.id);
     const rows = [];
-    for await (const batch of items.repo.each(ctx.tenantId, access, { taskId: task.id, locationCode: loc.code })) {
+    for await (const batch of itemRepo.each(db, access, { taskId: task.id, locationCode: loc.code })) {
       rows.push(...batch.filter((r) => Number(r.location_id) === input.locationId));
     }
-    const pictures = await items.repo.pictures(
-      ctx.tenantId,
+    const pictures = await itemRepo.pictures(
+      db,
       rows.filter((r) => Number(r.picture_count) > 0).map((r) => Number(r.id)),
     );
     lines = rows.map((r) => itemDto(r, access.book, pictures.get(Number(r.id)) ?? [], time));

@@ -72,8 +72,6 @@ export async function seedOverviewTask(
   const seeded = await seedCountTask(t, token, { locations: 8, skus: 3, ...opts });
   const p = opts.prefix;
   const db = t.kernel.tenantDb({ tenantId: seeded.tenantId });
-  // the count ledger's writes (inventory/ledger) still take the whole database
-  const whole = t.kernel.db;
   const ok = async (e: Parameters<TestApp['call']>[0], input: unknown) => {
     const r = await t.call(e, input, { token });
     if (r.status !== 200) throw new Error(`${e.path}: ${JSON.stringify(r.body)}`);

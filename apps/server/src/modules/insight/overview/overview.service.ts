@@ -4,7 +4,6 @@ import { notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { PreparedJson } from '../../../kernel/http/prepared-json';
-import { createItemRepo, taskAccess } from '../../inventory';
 import { cards } from './cards';
 import {
   buildLayout,
@@ -18,7 +17,7 @@ import {
   sameLayout,
   sameMap,
 } from './floor';
-import { locationLines, type TaskLines } from './location-lines';
+import { locationLines } from './location-lines';
 import { overviewRepo } from './overview.repo';
 import { RefreshCache } from './refresh-cache';
 import {
@@ -59,9 +58,6 @@ export type PlanAnswer = Plan | PreparedJson<Plan>;
 
 export function createOverviewService(kernel: Kernel, options: OverviewOptions = {}) {
   const tdb = kernel.tenantDb;
-  // the lines of a location are the item page's, whose reading is still written on the whole database
-  const whole = kernel.db;
-  const items: TaskLines = { access: (ctx, taskId) => taskAccess(whole, ctx, taskId), repo: createItemRepo(whole) };
   const large = options.large ?? 5000;
   const onError = (err: unknown) => kernel.log.error({ err }, 'overview: background refresh failed');
   const layouts = new RefreshCache<Layout | undefined>(8, onError);
@@ -175,7 +171,7 @@ export function createOverviewService(kernel: Kernel, options: OverviewOptions =
       ctx: UserContext,
       input: { locationId: number; taskId?: number | undefined },
       time: TimeFormatter,
-    ) => locationLines(tdb(ctx), items, ctx, input, time),
+    ) => locationLines(tdb(ctx), ctx, input, time),
     /** Forgets everything kept (tests). */
     clear() {
       for (const c of [layouts, states, owners, extras]) c.clear();

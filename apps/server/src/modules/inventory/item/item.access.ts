@@ -1,7 +1,5 @@
 import { CountMode } from '@shelfwise/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../kernel/db/schema';
-import { scopeToTenant, type TenantDb } from '../../../kernel/db/tenant-db';
+import type { TenantDb } from '../../../kernel/db/tenant-db';
 import { type Param, tenantPrepared } from '../../../kernel/db/tenant-prepared';
 import { notFound } from '../../../kernel/errors/app-error';
 import type { UserContext } from '../../../kernel/http/context';
@@ -72,13 +70,6 @@ export async function taskAccessOf(db: TenantDb, ctx: UserContext, taskId: numbe
   if (mine.length === 0) throw notFound('task');
   return Object.assign(base, { subTaskIds: mine.map((r) => Number(r.sub_task_id)) });
 }
-
-/**
- * `taskAccessOf` for a caller still holding the whole database (the overview's location lines, until they move to
- * the tenant database): the same check, seen as the caller's tenant.
- */
-export const taskAccess = (db: Kysely<Database>, ctx: UserContext, taskId: number) =>
-  taskAccessOf(scopeToTenant(db, ctx), ctx, taskId);
 
 /** Whether the access covers a line of this sub-task. */
 export const coversSubTask = (access: TaskAccess, subTaskId: number | null) =>

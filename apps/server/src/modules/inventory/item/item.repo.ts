@@ -1,8 +1,7 @@
 import { type InputOf, ItemResult, type inventoryCheckItem } from '@shelfwise/contract';
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { COUNT_CAP } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
-import { scopeToTenant, type TenantDatabase, type TenantDb } from '../../../kernel/db/tenant-db';
+import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { type BoundValue, createTenantShapedQueries } from '../../../kernel/db/tenant-prepared';
 import type { TaskAccess } from './item.access';
 
@@ -349,18 +348,6 @@ export const itemRepo = {
       .select(['a.decision', 'a.reason', 'a.auditor_id', 'a.audited_at', 'u.real_name'])
       .execute(),
 };
-
-/**
- * The line reads of `itemRepo` for a caller still holding the whole database and a tenant (the overview's location
- * lines, until they move to the tenant database): the same queries, seen as that tenant.
- */
-export function createItemRepo(db: Kysely<Database>) {
-  return {
-    each: (tenantId: number, access: TaskAccess, f: ItemFilters, ids?: number[]) =>
-      itemRepo.each(scopeToTenant(db, { tenantId }), access, f, ids),
-    pictures: (tenantId: number, itemIds: number[]) => itemRepo.pictures(scopeToTenant(db, { tenantId }), itemIds),
-  };
-}
 
 /** A line row with its names. */
 export type ItemRow = NonNullable<Awaited<ReturnType<typeof itemRepo.byId>>>;

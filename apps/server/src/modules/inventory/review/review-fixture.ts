@@ -77,18 +77,5 @@ export async function seedSubmittedTask(t: TestApp, token: string, opts: Submitt
   return seeded;
 }
 
-/** The current version of a task. */
-export async function taskVersion(t: TestApp, taskId: number) {
-  const r = await t.kernel.db
-    .selectFrom('inv_task')
-    .select(['version', 'audit_status'])
-    .where('id', '=', taskId)
-    .executeTakeFirstOrThrow();
-  return { version: Number(r.version), auditStatus: Number(r.audit_status) };
-}
-
-/** The lines of a task by id, as stored. */
-export async function itemsOf(t: TestApp, taskId: number) {
-  const rows = await t.kernel.db.selectFrom('inv_item').selectAll().where('task_id', '=', taskId).execute();
-  return new Map(rows.map((r) => [Number(r.id), r]));
-}
+// the stored rows a test compares with, read across tenants (test support outside module code)
+export { itemsOf, taskVersion } from '../../../test/stored-rows';

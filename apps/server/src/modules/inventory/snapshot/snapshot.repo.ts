@@ -1,10 +1,8 @@
 import type { InputOf, inventorySnapshot } from '@shelfwise/contract';
 import { sql } from 'kysely';
-import { idAt } from '../../../kernel/db/ids';
 import { ilike, paginate } from '../../../kernel/db/paging';
 import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 import { tenantPreparedInsert } from '../../../kernel/db/tenant-prepared';
-import type { Kernel } from '../../../kernel/http/kernel';
 import { type ScopedContext, visibleWarehouses } from '../../warehouse/warehouse';
 import { STOCK_INSERT_BATCH } from '../stock-files';
 import type { TimeRange } from '../time-range';
@@ -259,26 +257,6 @@ export const snapshotRepo = {
       await trx.deleteFrom('inv_snapshot').where('id', '=', id).execute();
     }),
 };
-
-/**
- * Deletes lines left by imports that never wrote their header (the process died midway) and began before `before`
- * (epoch-ms; snapshot ids are time-ordered). Imports still running on any node are younger. This sweep runs at start
- * over every tenant's lines, so it is given the whole database, not a tenant's.
- */
-export async function sweepOrphanLines(db: Kernel['db'], before: number) {
-  const orphans = await db
-    .selectFrom('inv_snapshot_line as l')
-    .select('l.snapshot_id')
-    .distinct()
-    .where('l.snapshot_id', '<', idAt(before))
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('inv_snapshot as s').select('s.id').whereRef('s.id', '=', 'l.snapshot_id'))),
-    )
-    .execute();
-  for (const { snapshot_id } of orphans)
-    await db.deleteFrom('inv_snapshot_line').where('snapshot_id', '=', snapshot_id).execute();
-  return orphans.length;
-}
 
 /** A snapshot row with its warehouse's code and name. */
 export type SnapshotRow = NonNullable<Awaited<ReturnType<typeof snapshotRepo.byId>>>;

@@ -10,8 +10,9 @@ import type { Kernel } from '../../../kernel/http/kernel';
 import { parseTime } from '../../../kernel/i18n/time';
 import { loadStockMaster, openStockFile, roundQuantity, STOCK_SHEET_TEXT, STOCK_WRITE_ROWS } from '../stock-files';
 import { timeRange } from '../time-range';
-import { snapshotRepo as repo, type SnapshotLineRow, type SnapshotRow, sweepOrphanLines } from './snapshot.repo';
+import { snapshotRepo as repo, type SnapshotLineRow, type SnapshotRow } from './snapshot.repo';
 import { checkSnapshotRow } from './snapshot-rows';
+import { sweepOrphanLines } from './snapshot-sweep';
 
 type Input<K extends keyof typeof inventorySnapshot> = InputOf<(typeof inventorySnapshot)[K]>;
 
@@ -282,6 +283,6 @@ export function createSnapshotService(kernel: Kernel) {
       return { id, total: count, succeeded: written, failed: count - written, errors };
     },
     /** Drops the lines of imports that died before writing their header (run at start; see the repository). */
-    sweepOrphanLines: (before: number) => sweepOrphanLines(kernel.db, before),
+    sweepOrphanLines: (before: number) => sweepOrphanLines(kernel, before),
   };
 }

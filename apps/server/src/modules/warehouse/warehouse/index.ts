@@ -2,9 +2,7 @@ export { type CountedRecord, openTaskUsing, refuseIfCounted } from './open-tasks
 export {
   IMPORT_BATCH,
   type ScopedContext,
-  scopedWarehouses,
   visibleWarehouseScope,
   visibleWarehouses,
-  warehouseScope,
 } from './warehouse.repo';
 export { registerWarehouseRoutes } from './warehouse.routes';

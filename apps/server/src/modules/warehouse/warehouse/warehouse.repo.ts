@@ -1,10 +1,9 @@
 import type { InputOf, warehouseInfo } from '@shelfwise/contract';
-import { expressionBuilder, type Kysely, sql } from 'kysely';
+import { expressionBuilder, sql } from 'kysely';
 import { type ScopeContext, scopeFilter } from '../../../kernel/access/data-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
-import type { Database } from '../../../kernel/db/schema';
 import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
-import { type TenantContext, tenantScoped } from '../../../kernel/db/tenant-scope';
+import type { TenantContext } from '../../../kernel/db/tenant-scope';
 
 const SORT = { code: 'wh_warehouse.code', name: 'wh_warehouse.name', createTime: 'wh_warehouse.created_at' };
 
@@ -22,17 +21,8 @@ export type ScopedContext = TenantContext & ScopeContext;
 /**
  * Warehouses the caller may see: the tenant's, within the data scope of their owning organisation (or created by
  * the caller, for an own-records scope). Everything below a warehouse (areas, locations, counts) is reached
- * through this query, so one scope rule covers the whole tree. On the whole database, for the inventory code that
- * has not moved to the tenant database yet (`visibleWarehouses` is the same on it); it goes with its last caller.
+ * through this query, so one scope rule covers the whole tree.
  */
-export function scopedWarehouses(db: Kysely<Database>, ctx: ScopedContext) {
-  let q = tenantScoped(db, ctx, 'wh_warehouse').selectFrom();
-  const filter = scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
-  if (filter) q = q.where(filter);
-  return q;
-}
-
-/** `scopedWarehouses` on the tenant database: the warehouses of the caller's tenant within their data scope. */
 export function visibleWarehouses(db: TenantDb, ctx: ScopeContext) {
   let q = db.selectFrom('wh_warehouse');
   const filter = scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' });
@@ -41,7 +31,7 @@ export function visibleWarehouses(db: TenantDb, ctx: ScopeContext) {
 }
 
 /**
- * `warehouseScope` for a query on the tenant database: `column in (the caller's warehouses)`, or nothing when the
+ * The data-scope condition on a column holding a warehouse id: `column in (the caller's warehouses)`, or nothing when the
  * caller sees every warehouse of the tenant (the tenant database's own condition then says it all, and the list
  * endpoints stay a single index range). The subquery is scoped to the tenant with the query it joins.
  */
@@ -50,17 +40,6 @@ export function visibleWarehouseScope(scope: ScopeContext, column: string) {
   if (!filter) return undefined;
   const ids = expressionBuilder<TenantDatabase, never>().selectFrom('wh_warehouse').select('wh_warehouse.id');
   return sql<boolean>`${sql.ref(column)} in (${ids.where(filter)})`;
-}
-
-/**
- * The data-scope condition on a column holding a warehouse id: `column in (the caller's warehouses)`, or nothing
- * when the caller sees every warehouse of the tenant (the table's own tenant filter then says it all, and the
- * list endpoints stay a single index range). On the whole database, for the inventory code that has not moved yet
- * (`visibleWarehouseScope` is the same on the tenant database); it goes with its last caller.
- */
-export function warehouseScope(db: Kysely<Database>, ctx: ScopedContext, column: string) {
-  if (!scopeFilter(ctx, { org: 'wh_warehouse.org_id', owner: 'wh_warehouse.created_by' })) return undefined;
-  return sql<boolean>`${sql.ref(column)} in (${scopedWarehouses(db, ctx).select('wh_warehouse.id')})`;
 }
 
 const withStats = (db: TenantDb, scope: ScopeContext) =>
