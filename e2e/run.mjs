@@ -1,5 +1,5 @@
 // Runs the browser journeys (or the files named on the command line) with node:test, E2E_CONCURRENCY files at a
-// time (3 by default: a journey mostly waits on Chromium, the server and its own timers, so three keep two cores
+// time (2 by default: a journey mostly waits on Chromium, the server and its own timers, so two keep two cores
 // busy). Each file runs in a process of its own and starts its own server (port, data folder) and browser, so files
 // never share state. The longest journeys start first (`node --test` would start them by name), so that the lanes
 // end together rather than one long journey running alone at the end. Started as `node --import tsx run.mjs`: the
@@ -26,7 +26,7 @@ const files = named.length
       .sort((a, b) => rank(a) - rank(b))
       .map((f) => `${here}journeys/${f}`);
 
-const stream = run({ files, concurrency: Number(process.env.E2E_CONCURRENCY) || 3 });
+const stream = run({ files, concurrency: Number(process.env.E2E_CONCURRENCY) || 2 });
 // a failed test (or a file that could not run) fails the run, as `node --test` does
 stream.on('test:fail', () => {
   process.exitCode = 1;
