@@ -248,7 +248,10 @@ export async function paginateShaped<Row>(
   const [countRow] = await shaped(tdb, `${name}.${exact ? 'count' : 'capped'}`, countArgs, '', (db, p) =>
     exact
       ? count(db, p).select(sql<number>`count(*)`.as('total'))
-      : db
+      : // the inner select is scoped when it is embedded; the outer one is built without the scope, which would
+        // otherwise add the tenant condition to the inner select a second time
+        db
+          .withoutPlugins()
           .selectFrom(count(db, p).select(sql.lit(1).as('one')).limit(p('count.cap')).as('capped'))
           .select(sql<number>`count(*)`.as('total')),
   );

@@ -142,8 +142,10 @@ const shaped = createTenantShapedQueries();
 async function countUpTo(db: TenantDb, a: Record<string, BoundValue>, exact: boolean) {
   if (exact) return countAll(db, a);
   const capped = Object.assign({}, a, { 'count.cap': COUNT_CAP + 1 });
+  // the inner select is scoped when embedded; the outer one is built without the scope, which would scope it again
   const [row] = await shaped(db, 'item.countCapped', capped, '', (sdb, p) =>
     sdb
+      .withoutPlugins()
       .selectFrom(matching(sdb, capped, p).select(sql.lit(1).as('one')).limit(p('count.cap')).as('capped'))
       .select(sql<number>`count(*)`.as('total')),
   );
