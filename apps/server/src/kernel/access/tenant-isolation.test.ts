@@ -7,7 +7,6 @@ import { setCount } from '../../modules/inventory/ledger';
 import { multipartFile, PNG_BYTES } from '../../test/fixtures';
 import { describeEachDialect, startTestApp, type TestApp } from '../../test/harness';
 import { seedId } from '../db/ids';
-import { tenantScoped } from '../db/tenant-scope';
 import type { UserContext } from '../http/context';
 import { defineRoute, registeredRoutes } from '../http/define-route';
 import { DEFAULT_TENANT_ID } from './tenants';
@@ -534,7 +533,7 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
     ['sysLogEx', 'sys_log_ex'],
     ['sysLogDiff', 'sys_log_diff'],
   ] as const) {
-    const row = await tenantScoped(t.kernel.db, ctx, table).selectFrom().select('id').executeTakeFirst();
+    const row = await t.kernel.tenantDb(ctx).selectFrom(table).select('id').executeTakeFirst();
     if (row) a[service] = row.id;
   }
   return a;
