@@ -5,7 +5,7 @@ import { type BuiltApp, buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
-import { type DialectName, openDatabase } from '../kernel/db/connect';
+import { type DialectName, openDatabase, type QueryEvent } from '../kernel/db/connect';
 import { seedId } from '../kernel/db/ids';
 import type { Kernel } from '../kernel/http/kernel';
 import { configSeed, type SeedReport } from '../modules/system/seed';
@@ -85,6 +85,8 @@ export async function startTestApp(
     corsOrigins?: string;
     /** Registers extra routes (tests of the route table itself) before the app is ready. */
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
+    /** Told of every statement the app runs (the query-plan test). */
+    onQuery?: (event: QueryEvent) => void;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
@@ -99,7 +101,7 @@ export async function startTestApp(
   };
   let built: BuiltApp;
   try {
-    built = await buildApp({ config, smsProvider: provider, logger: false });
+    built = await buildApp({ config, smsProvider: provider, logger: false, onQuery: options.onQuery });
   } catch (e) {
     if (!options.db) await db.drop();
     throw e;
