@@ -1,6 +1,6 @@
 import { api } from '@shelfwise/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_SAMPLE_KEYS } from '../../../kernel/monitor/server-monitor';
+import { NODE_SAMPLE_KEYS, WATCH_KEY } from '../../../kernel/monitor/server-monitor';
 import { expectError } from '../../../test/assertions';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { describeEachDialect, startTestApp, type TestApp } from '../../../test/harness';
@@ -22,7 +22,12 @@ describeEachDialect('sysServer', (get) => {
 
   it("lists this node's sample: host, OS, CPU, memory, disks, process, database", async () => {
     const t = get();
+    // nobody has looked yet: no node samples
+    expect(await t.kernel.cache.get(WATCH_KEY)).toBeUndefined();
+    expect(await t.kernel.cache.keys(NODE_SAMPLE_KEYS)).toEqual([]);
     const res = await t.call(sysServer.nodeList, {}, { token: superAdmin });
+    // a look keeps every node sampling for a while
+    expect(await t.kernel.cache.get(WATCH_KEY)).toBe(1);
     expect(res.status).toBe(200);
     const [self] = res.result.nodes;
     expect(self).toMatchObject({ self: true, nodeVersion: process.version, version: expect.any(String) });
