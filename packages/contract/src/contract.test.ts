@@ -176,6 +176,7 @@ describe('endpoint catalogue', () => {
       'sysDictData',
       'sysDictType',
       'sysHome',
+      'sysJob',
       'sysLogDiff',
       'sysLogEx',
       'sysLogOp',

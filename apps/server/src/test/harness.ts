@@ -1,7 +1,7 @@
 import { AccountType, type Endpoint, type OutputOf, Status, YesNo } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { type BuiltApp, buildApp } from '../app';
+import { type BuildOptions, type BuiltApp, buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
@@ -85,6 +85,8 @@ export async function startTestApp(
     corsOrigins?: string;
     /** Registers extra routes (tests of the route table itself) before the app is ready. */
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
+    /** Scheduler timings and extra job handlers (docs/jobs.md). */
+    jobs?: BuildOptions['jobs'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
@@ -99,7 +101,7 @@ export async function startTestApp(
   };
   let built: BuiltApp;
   try {
-    built = await buildApp({ config, smsProvider: provider, logger: false });
+    built = await buildApp({ config, smsProvider: provider, logger: false, jobs: options.jobs });
   } catch (e) {
     if (!options.db) await db.drop();
     throw e;
