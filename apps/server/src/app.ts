@@ -91,7 +91,11 @@ export interface BuildOptions {
   /** Told of every database query (benchmarks compare endpoints with the SQL they run). */
   onQuery?: OpenOptions['onQuery'];
   /** Scheduler timings (tests, the benchmark) and extra job handlers (tests). */
-  jobs?: Partial<SchedulerOptions> & { handlers?: JobHandler[] };
+  jobs?: Partial<SchedulerOptions> & {
+    handlers?: JobHandler[];
+    /** false: no built-in jobs are created (tests that compare a tenant's rows before and after). */
+    builtIns?: boolean;
+  };
 }
 
 /** The running application: the Fastify instance, its kernel, and what the seed reported. */
@@ -350,7 +354,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       .sendFile('index.html', { cacheControl: false });
   });
 
-  await ensureBuiltInJobs(db, registry, ids);
+  if (options.jobs?.builtIns !== false) await ensureBuiltInJobs(db, registry, ids);
   await scheduler.start();
   return { app, kernel, realtime, seed };
 }

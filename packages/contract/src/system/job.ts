@@ -289,7 +289,16 @@ export const sysJob = service('sysJob', {
       running: z.array(jobFiringEntity),
       upcoming: z.array(z.object({ jobId: z.number(), code: z.string(), name: z.string(), time: zDateTime })),
       counts: z.array(countsBucket),
-      slowest: z.array(z.object({ jobId: z.number(), code: z.string(), name: z.string(), maxMs: z.number(), avgMs: z.number(), runs: z.number() })),
+      slowest: z.array(
+        z.object({
+          jobId: z.number(),
+          code: z.string(),
+          name: z.string(),
+          maxMs: z.number(),
+          avgMs: z.number(),
+          runs: z.number(),
+        }),
+      ),
       failures: z.array(jobFiringEntity),
     }),
     summary: 'Running firings, next firings, counts per hour, slowest jobs and recent failures',

@@ -40,7 +40,7 @@ interface Planned {
 }
 
 /** The firing times a trigger row describes. */
-export function timesOf(t: TriggerRow): TriggerTimes {
+export function timesOf(t: Omit<TriggerRow, 'tenant_id'>): TriggerTimes {
   return {
     kind: t.kind === 'interval' ? 'interval' : 'cron',
     cron: t.cron,

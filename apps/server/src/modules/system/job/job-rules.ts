@@ -4,7 +4,14 @@ import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { AppError } from '../../../kernel/errors/app-error';
 import { parseTime } from '../../../kernel/i18n/time';
 import { t } from '../../../kernel/i18n/translate';
-import { checkJobUrl, checkTimes, type JobHandler, type JobRegistry, RefusedUrlError, type TriggerTimes } from '../../../kernel/jobs';
+import {
+  checkJobUrl,
+  checkTimes,
+  type JobHandler,
+  type JobRegistry,
+  RefusedUrlError,
+  type TriggerTimes,
+} from '../../../kernel/jobs';
 
 const CRONSTRUE_LOCALE: Record<Locale, string> = { en: 'en', 'zh-cn': 'zh_CN', 'zh-tw': 'zh_TW' };
 
@@ -87,7 +94,11 @@ export function triggerTimes(
   };
   const problem = checkTimes(times);
   if (problem) {
-    const field = { job_invalid_cron: 'cron', job_invalid_time_zone: 'timeZone', job_invalid_interval: 'intervalSeconds' };
+    const field = {
+      job_invalid_cron: 'cron',
+      job_invalid_time_zone: 'timeZone',
+      job_invalid_interval: 'intervalSeconds',
+    };
     throw fail(field[problem], problem);
   }
   if (times.startAt !== null && times.endAt !== null && times.endAt <= times.startAt) {

@@ -88,7 +88,12 @@ export const jobRepo = {
     return Number((await q.executeTakeFirst()).numDeletedRows);
   },
   requestCancel: (db: TenantDb, id: number) =>
-    db.updateTable('sys_job_firing').set({ cancel_requested: 1 }).where('id', '=', id).where('state', '=', 'running').execute(),
+    db
+      .updateTable('sys_job_firing')
+      .set({ cancel_requested: 1 })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .execute(),
   cancelPending: async (db: TenantDb, id: number, now: number) =>
     Number(
       (

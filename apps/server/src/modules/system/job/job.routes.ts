@@ -2,8 +2,8 @@ import { api } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
-import { jobDashboard } from './job-dashboard';
 import { createJobService } from './job.service';
+import { jobDashboard } from './job-dashboard';
 
 /** Routes of `sysJob` (Admin.NET's SysJobService actions, docs/jobs.md). */
 export function registerJobRoutes(app: FastifyInstance, kernel: Kernel) {

@@ -6,8 +6,8 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { nextFiring, nextFirings, timesOf } from '../../../kernel/jobs';
-import { checkJob, cronInWords, handlersFor, triggerTimes } from './job-rules';
 import { type FiringRow, type JobRow, jobRepo as repo, type TriggerRow } from './job.repo';
+import { checkJob, cronInWords, handlersFor, triggerTimes } from './job-rules';
 
 type Input<K extends keyof typeof sysJob> = InputOf<(typeof sysJob)[K]>;
 type FiringWithJob = FiringRow & { job_code: string | null; job_name: string | null };
@@ -22,7 +22,7 @@ const parseParams = (text: string | null) => {
 };
 
 function triggerDto(row: TriggerRow, time: TimeFormatter, locale: Locale, now: number) {
-  const times = timesOf({ ...row, tenant_id: 0 });
+  const times = timesOf(row);
   const next = row.status === 1 && !(row.max_runs && row.run_count >= row.max_runs) ? nextFiring(times, now) : null;
   return {
     id: row.id,
@@ -193,10 +193,7 @@ export function createJobService(kernel: Kernel) {
     async addTrigger(ctx: UserContext, input: Input<'addJobTrigger'>): Promise<number> {
       const cols = await triggerColumns(ctx, input);
       const id = kernel.ids.next();
-      await repo.insertTrigger(
-        tdb(ctx),
-        audited(ctx, id, { ...cols, run_count: 0, last_fire_at: null }, Date.now()),
-      );
+      await repo.insertTrigger(tdb(ctx), audited(ctx, id, { ...cols, run_count: 0, last_fire_at: null }, Date.now()));
       await replan();
       return id;
     },

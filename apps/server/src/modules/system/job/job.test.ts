@@ -46,7 +46,13 @@ describeEachDialect(
       const page = await ok(get().call(J.pageJobDetail, { keyword: 'NIGHT', page: 1, pageSize: 10 }, { token: admin }));
       expect(page.total).toBe(1);
       const job = page.items[0];
-      expect(job).toMatchObject({ code: 'nightly', handler: 'sys.noop', handlerTitle: 'Wait (test job)', concurrent: false, status: 1 });
+      expect(job).toMatchObject({
+        code: 'nightly',
+        handler: 'sys.noop',
+        handlerTitle: 'Wait (test job)',
+        concurrent: false,
+        status: 1,
+      });
       expect(job?.triggers).toHaveLength(1);
       expect(job?.triggers[0]).toMatchObject({ id: trig, kind: 'cron', retries: 2, misfire: 'once', runCount: 0 });
       expect(job?.triggers[0]?.cronText).toMatch(/02:30/);
@@ -62,30 +68,50 @@ describeEachDialect(
         cronText: null,
       });
       await ok(get().call(J.updateJobDetail, { id, ...base, name: 'Renamed', groupName: 'ops' }, { token: admin }));
-      const again = await ok(get().call(J.pageJobDetail, { groupName: 'ops', page: 1, pageSize: 10 }, { token: admin }));
+      const again = await ok(
+        get().call(J.pageJobDetail, { groupName: 'ops', page: 1, pageSize: 10 }, { token: admin }),
+      );
       expect(again.items.map((j) => j.name)).toEqual(['Renamed']);
       await ok(get().call(J.deleteJobTrigger, { id: trig }, { token: admin }));
       expect(await ok(get().call(J.jobTriggerList, { jobId: id }, { token: admin }))).toEqual([]);
       await ok(get().call(J.deleteJobDetail, { id }, { token: admin }));
-      expect((await ok(get().call(J.pageJobDetail, { code: 'nightly', page: 1, pageSize: 10 }, { token: admin }))).total).toBe(0);
+      expect(
+        (await ok(get().call(J.pageJobDetail, { code: 'nightly', page: 1, pageSize: 10 }, { token: admin }))).total,
+      ).toBe(0);
     });
 
     it('previews the next five firings and the expression in the caller language', async () => {
-      const r = await ok(get().call(J.previewJobTrigger, { kind: 'cron', cron: '*/15 * * * * *', timeZone: 'UTC' }, { token: admin }));
+      const r = await ok(
+        get().call(J.previewJobTrigger, { kind: 'cron', cron: '*/15 * * * * *', timeZone: 'UTC' }, { token: admin }),
+      );
       expect(r.nextTimes).toHaveLength(5);
       expect(r.cronText).toBe('Every 15 seconds');
-      const tw = await ok(get().call(J.previewJobTrigger, { kind: 'cron', cron: '*/15 * * * * *' }, { token: admin, lang: 'zh-TW' }));
+      const tw = await ok(
+        get().call(J.previewJobTrigger, { kind: 'cron', cron: '*/15 * * * * *' }, { token: admin, lang: 'zh-TW' }),
+      );
       expect(tw.cronText).toMatch(/15 秒/);
-      const iv = await ok(get().call(J.previewJobTrigger, { kind: 'interval', intervalSeconds: 60, endTime: '2000-01-01 00:00:00' }, { token: admin }));
+      const iv = await ok(
+        get().call(
+          J.previewJobTrigger,
+          { kind: 'interval', intervalSeconds: 60, endTime: '2000-01-01 00:00:00' },
+          { token: admin },
+        ),
+      );
       expect(iv).toEqual({ nextTimes: [], cronText: null });
     });
 
     it('refuses bad input with field errors in the caller language, and writes nothing', async () => {
       const id = await ok(get().call(J.addJobDetail, { ...base, code: 'checks' }, { token: admin }));
-      const bad = await get().call(J.addJobTrigger, { jobId: id, kind: 'cron', cron: '61 * * * *' }, { token: admin, lang: 'zh-CN' });
+      const bad = await get().call(
+        J.addJobTrigger,
+        { jobId: id, kind: 'cron', cron: '61 * * * *' },
+        { token: admin, lang: 'zh-CN' },
+      );
       expect400(bad, ['cron']);
       expect(errorsOf(bad.body).cron?.[0]).toMatch(/Cron 表达式/);
-      expect400(await call(J.addJobTrigger, { jobId: id, kind: 'cron', cron: '* * * * *', timeZone: 'Mars/Base' }), ['timeZone']);
+      expect400(await call(J.addJobTrigger, { jobId: id, kind: 'cron', cron: '* * * * *', timeZone: 'Mars/Base' }), [
+        'timeZone',
+      ]);
       expect400(await call(J.addJobTrigger, { jobId: id, kind: 'interval' }), ['intervalSeconds']);
       const ends = { jobId: id, ...cron, startTime: '2030-01-02 00:00:00', endTime: '2030-01-01 00:00:00' };
       const endErr = await get().call(J.addJobTrigger, ends, { token: admin, lang: 'zh-TW' });
@@ -109,7 +135,9 @@ describeEachDialect(
       expectError(await call(J.jobHandlerList, {}, beta.token), 403, 'forbidden');
       expect(keys).toContain('sys.httpCall');
       expect(keys).not.toContain('sys.logRetention');
-      expect((await ok(get().call(J.jobHandlerList, {}, { token: admin }))).map((h) => h.key)).toContain('sys.logRetention');
+      expect((await ok(get().call(J.jobHandlerList, {}, { token: admin }))).map((h) => h.key)).toContain(
+        'sys.logRetention',
+      );
       const page = await ok(get().call(J.pageJobDetail, { keyword: 'x', page: 1, pageSize: 10 }, { token: admin }));
       expect(page.items.filter((j) => j.code.startsWith('x'))).toEqual([]);
     });
@@ -118,7 +146,13 @@ describeEachDialect(
       const id = await ok(get().call(J.addJobDetail, { ...base, code: 'manual' }, { token: admin }));
       const f1 = await ok(get().call(J.runJob, { id, params: { sleepMs: 10 } }, { token: admin }));
       const done = await waitFor(f1, 'succeeded');
-      expect(done).toMatchObject({ jobCode: 'manual', kind: 'manual', attempt: 1, output: 'waited 10 ms', triggerId: 0 });
+      expect(done).toMatchObject({
+        jobCode: 'manual',
+        kind: 'manual',
+        attempt: 1,
+        output: 'waited 10 ms',
+        triggerId: 0,
+      });
       expect(done.params).toBe('{"sleepMs":10}');
       expect400(await call(J.runJob, { id, params: { sleepMs: -1 } }), ['params']);
       const f2 = await ok(get().call(J.runJob, { id, params: { sleepMs: 60_000 } }, { token: admin }));
@@ -135,12 +169,19 @@ describeEachDialect(
       expect(dash.counts.reduce((n, c) => n + c.succeeded, 0)).toBeGreaterThanOrEqual(1);
       expect(dash.slowest.find((s) => s.jobId === id)?.runs).toBeGreaterThanOrEqual(2);
       await ok(get().call(J.pauseJob, { id }, { token: admin }));
-      expect((await ok(get().call(J.pageJobDetail, { code: 'manual', page: 1, pageSize: 10 }, { token: admin }))).items[0]?.status).toBe(2);
+      expect(
+        (await ok(get().call(J.pageJobDetail, { code: 'manual', page: 1, pageSize: 10 }, { token: admin }))).items[0]
+          ?.status,
+      ).toBe(2);
       await ok(get().call(J.startJob, { id }, { token: admin }));
-      const hist = await ok(get().call(J.pageJobTriggerRecord, { jobId: id, state: 'failed', page: 1, pageSize: 10 }, { token: admin }));
+      const hist = await ok(
+        get().call(J.pageJobTriggerRecord, { jobId: id, state: 'failed', page: 1, pageSize: 10 }, { token: admin }),
+      );
       expect(hist.items.map((r) => r.id)).toEqual([f3]);
       expect(await ok(get().call(J.clearJobTriggerRecord, { jobId: id }, { token: admin }))).toBe(3);
-      expect((await ok(get().call(J.pageJobTriggerRecord, { jobId: id, page: 1, pageSize: 10 }, { token: admin }))).total).toBe(0);
+      expect(
+        (await ok(get().call(J.pageJobTriggerRecord, { jobId: id, page: 1, pageSize: 10 }, { token: admin }))).total,
+      ).toBe(0);
     });
 
     it('lists the cluster nodes with their version and heartbeat', async () => {
