@@ -1,5 +1,5 @@
 import type { Locale } from '@shelfwise/contract';
-import cronstrue from 'cronstrue/i18n';
+import cronstrue from 'cronstrue/i18n.js';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { AppError } from '../../../kernel/errors/app-error';
 import { parseTime } from '../../../kernel/i18n/time';
