@@ -47,6 +47,7 @@ import { createRealtime, type Realtime, rooms } from './kernel/realtime/realtime
 import { createSettings } from './kernel/settings/settings';
 import { registerOverviewRoutes, registerPlannerRoutes, registerStatsRoutes } from './modules/insight';
 import {
+  createCycleCountHandler,
   registerAuditRoutes,
   registerItemRoutes,
   registerPeopleRoutes,
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jobs: { registry, scheduler, node: lease.node },
   };
   await kernel.sessions.primeRevocations();
+  // handlers of modules (docs/jobs.md); the kernel's own are registered above
+  registry.register(createCycleCountHandler(kernel));
 
   app.addHook('onClose', async () => {
     // queued log rows are written while the database is still open

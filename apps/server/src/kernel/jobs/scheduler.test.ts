@@ -69,6 +69,22 @@ describeEachDialect(
       expect(calls.filter((c) => c.jobId === jobId)).toHaveLength(rows.length);
     });
 
+    it('plans a changed trigger from now', async () => {
+      const { jobId, triggerId } = await add({ cron: '0 0 0 1 1 *' });
+      const s = get().kernel.jobs.scheduler;
+      await s.reload();
+      await get()
+        .kernel.db.updateTable('sys_job_trigger')
+        .set({ cron: '* * * * * *', updated_at: Date.now() })
+        .where('id', '=', triggerId)
+        .execute();
+      await s.reload();
+      await sleep(1600);
+      expect((await firings(jobId)).length).toBeGreaterThanOrEqual(1);
+      await get().kernel.db.updateTable('sys_job').set({ status: 2 }).where('id', '=', jobId).execute();
+      await s.reload();
+    });
+
     it('a second node on the same database never starts the same firing twice', async () => {
       const { startTestApp } = await import('../../test/harness');
       const { jobId } = await add({ cron: '* * * * * *' });

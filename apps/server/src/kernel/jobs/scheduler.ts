@@ -198,7 +198,8 @@ export function createScheduler(deps: Omit<RunnerDeps, 'now' | 'leaseMs'>, optio
         stamp,
         nextAt: null,
       };
-      if (old) p.nextAt = nextFiring(p.times, Math.max(t - 1, (old.nextAt ?? t) - 1));
+      // a changed trigger plans from now (a second already fired is refused by the ledger's key)
+      if (old) p.nextAt = nextFiring(p.times, t - 1);
       else enter(p, t, firstLoad);
       plan.set(r.id, p);
     }

@@ -104,7 +104,7 @@ export function JobHistoryDrawer({ job, onClose }: { job: JobRow | 'all' | null;
           { key: 'node', title: t('node'), dataIndex: 'nodeNo', align: 'right' },
           {
             key: 'error',
-            title: t('error'),
+            title: t('outputOrError'),
             dataIndex: 'error',
             ellipsis: true,
             width: 240,

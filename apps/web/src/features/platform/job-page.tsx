@@ -133,10 +133,11 @@ export default function JobPage() {
     { name: 'description', label: t('description'), type: 'textarea', maxLength: 512 },
   ];
 
+  // icons with tooltips: the actions column stays narrow enough for the data columns, also at phone width
   const link = (icon: React.ReactNode, text: string, onClick: () => void, testId: string) => (
-    <Button type="link" size="small" icon={icon} onClick={onClick} data-testid={testId}>
-      {text}
-    </Button>
+    <Tooltip title={text}>
+      <Button type="link" size="small" icon={icon} onClick={onClick} data-testid={testId} aria-label={text} />
+    </Tooltip>
   );
 
   return (

@@ -92,6 +92,7 @@ export const jobEn = {
   duration: 'Duration (ms)',
   output: 'Output',
   error: 'Error',
+  outputOrError: 'Output or error',
   cancel: 'Cancel',
   cancelConfirm: 'Ask this run to stop?',
   clearHistory: 'Clear history',

@@ -92,6 +92,7 @@ export const jobZhCn: JobTexts = {
   duration: '耗时（毫秒）',
   output: '输出',
   error: '错误',
+  outputOrError: '输出或错误',
   cancel: '取消',
   cancelConfirm: '要求此次执行停止？',
   clearHistory: '清除记录',

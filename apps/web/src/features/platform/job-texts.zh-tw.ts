@@ -92,6 +92,7 @@ export const jobZhTw: JobTexts = {
   duration: '耗時（毫秒）',
   output: '輸出',
   error: '錯誤',
+  outputOrError: '輸出或錯誤',
   cancel: '取消',
   cancelConfirm: '要求此次執行停止？',
   clearHistory: '清除紀錄',
