@@ -1,5 +1,7 @@
 import { InventoryTaskType, taskAddInput } from '@shelfwise/contract';
+import type { ExpressionBuilder } from 'kysely';
 import { z } from 'zod';
+import type { TenantDatabase } from '../../kernel/db/tenant-db';
 import type { UserContext } from '../../kernel/http/context';
 import type { Kernel } from '../../kernel/http/kernel';
 import { defineJobHandler, type JobContext } from '../../kernel/jobs';
@@ -86,7 +88,7 @@ export function createCycleCountHandler(kernel: Kernel) {
         .where('l.status', '=', 1);
       if (p.scope === 'abc') q = q.where('l.abc_class', 'in', p.abcClasses);
       else {
-        const last = (eb: Parameters<Parameters<typeof q.where>[0]>[0]) =>
+        const last = (eb: ExpressionBuilder<TenantDatabase & { l: TenantDatabase['wh_location'] }, 'l'>) =>
           eb
             .selectFrom('inv_task_location as tl')
             .select((e) => e.fn.max('tl.counted_at').as('m'))
