@@ -33,12 +33,22 @@ import { registerJsonBodyParser } from './kernel/http/json-body';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
+import {
+  createJobRegistry,
+  createScheduler,
+  ensureBuiltInJobs,
+  type FiringEvent,
+  type JobHandler,
+  registerBuiltInHandlers,
+  type SchedulerOptions,
+} from './kernel/jobs';
 import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
 import { startServerMonitor } from './kernel/monitor/server-monitor';
-import { createRealtime, type Realtime } from './kernel/realtime/realtime';
+import { createRealtime, type Realtime, rooms } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
 import { registerOverviewRoutes, registerPlannerRoutes, registerStatsRoutes } from './modules/insight';
 import {
+  createCycleCountHandler,
   registerAuditRoutes,
   registerItemRoutes,
   registerPeopleRoutes,
@@ -55,6 +65,7 @@ import { registerConfigRoutes } from './modules/system/config';
 import { registerConstRoutes } from './modules/system/const';
 import { registerDictRoutes } from './modules/system/dict';
 import { registerHomeRoutes } from './modules/system/home';
+import { registerJobRoutes } from './modules/system/job';
 import { registerLogRoutes } from './modules/system/log';
 import { registerMenuRoutes } from './modules/system/menu';
 import { registerNoticeRoutes } from './modules/system/notice';
@@ -83,6 +94,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Told of every database query (benchmarks compare endpoints with the SQL they run). */
   onQuery?: OpenOptions['onQuery'];
+  /** Scheduler timings (tests, the benchmark) and extra job handlers (tests). */
+  jobs?: Partial<SchedulerOptions> & {
+    handlers?: JobHandler[];
+    /** false: no built-in jobs are created (tests that compare a tenant's rows before and after). */
+    builtIns?: boolean;
+  };
 }
 
 /** The running application: the Fastify instance, its kernel, and what the seed reported. */
@@ -166,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
   const seed = await prepareDatabase(db, config);
-  const lease = await leaseNodeNumber(db);
+  const lease = await leaseNodeNumber(db, Date.now, VERSION);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
   const cache: Cache = redis ?? createMemoryCache();
   const secret = loadOrCreateSecret(config.dataDir);
@@ -174,8 +191,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const settings = createSettings(db, cache);
   const tokens = createTokenService(secret);
   const logs = createLogService({ db, ids, settings, log: app.log });
+  // log retention runs as the scheduled job `sys.logRetention` (docs/jobs.md), not on a timer of its own
+  const retention = startLogRetention({ db, settings, log: app.log }, { everyMs: 0 });
+  const registry = createJobRegistry();
+  registerBuiltInHandlers(registry, { retention, allowHosts: config.jobHttpAllowHosts ?? [] });
+  for (const h of options.jobs?.handlers ?? []) registry.register(h);
+  const tenantDb = createTenantDatabases(db);
+  let onFiring: (e: FiringEvent) => void = () => undefined;
+  const scheduler = createScheduler(
+    { db, dialect, ids, tenantDb, registry, log: app.log, node: lease.node, onEvent: (e) => onFiring(e) },
+    options.jobs,
+  );
   const kernel: Kernel = {
-    tenantDb: createTenantDatabases(db),
+    tenantDb,
     config,
     db,
     dialect,
@@ -192,10 +220,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     files: createLocalFileStore(join(config.dataDir, 'files')),
     log: app.log,
     logs,
+    jobs: { registry, scheduler, node: lease.node },
   };
   await kernel.sessions.primeRevocations();
+  // handlers of modules (docs/jobs.md); the kernel's own are registered above
+  registry.register(createCycleCountHandler(kernel));
 
-  const retention = startLogRetention({ db, settings, log: app.log });
   const monitor = startServerMonitor({
     db,
     dialect,
@@ -207,6 +237,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     // queued log rows are written while the database is still open
     await monitor.stop();
+    await scheduler.stop();
     await retention.stop();
     await logs.close();
     await lease.release().catch(() => undefined);
@@ -257,6 +288,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerLogHooks(app, logs);
 
   const realtime = createRealtime(app, kernel);
+  // the job dashboard hears of firings starting and ending in its tenant
+  onFiring = (e) => realtime.emit(rooms.tenant(e.tenantId), 'jobFiring', e);
   // open sockets would hold the server's close: they are ended first
   app.addHook('preClose', async () => realtime.close());
   const auth = registerAuthRoutes(app, kernel, realtime);
@@ -296,6 +329,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerStatsRoutes(app, kernel);
   registerServerRoutes(app, kernel, monitor);
   registerCacheRoutes(app, kernel);
+  registerJobRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   // anyone may ask whether the server is up; what runs (version, node, database kind) is for the platform's admins
@@ -338,5 +372,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       .sendFile('index.html', { cacheControl: false });
   });
 
+  if (options.jobs?.builtIns !== false) await ensureBuiltInJobs(db, registry, ids);
+  await scheduler.start();
   return { app, kernel, realtime, seed };
 }

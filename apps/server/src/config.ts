@@ -8,6 +8,19 @@ const STREAM_SOURCE =
   /^(https?:|https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?|https?:\/\/\[[0-9A-Fa-f:.]+\](:(\d{1,5}|\*))?)$/;
 
 const envSchema = z.object({
+  /**
+   * Hosts an HTTP-call job may reach although they are private or loopback addresses (docs/jobs.md), separated by
+   * commas or spaces: `127.0.0.1`, `erp.internal`. Unset: only public addresses.
+   */
+  JOB_HTTP_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase()),
+    ),
   PORT: z.coerce.number().int().min(0).max(65535).default(5005),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -84,6 +97,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Requests per minute per client on login, captcha and SMS endpoints, and on any other public endpoint. */
   rateLimits: RateLimits;
+  /** Private or loopback hosts HTTP-call jobs may reach anyway, see JOB_HTTP_ALLOW_HOSTS. */
+  jobHttpAllowHosts?: string[];
 }
 
 /** Reads the environment; an invalid value stops the start with a message naming it. */
@@ -111,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     liveStreamSources: e.LIVE_STREAM_SOURCES,
     corsOrigins: e.CORS_ORIGINS,
+    jobHttpAllowHosts: e.JOB_HTTP_ALLOW_HOSTS,
     // `public`: pages signed out read a few of them each (system info, tenant list, logo, QR status polls)
     rateLimits: { login: 30, captcha: 60, sms: 10, public: 600 },
   };

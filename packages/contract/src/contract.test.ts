@@ -177,6 +177,7 @@ describe('endpoint catalogue', () => {
       'sysDictData',
       'sysDictType',
       'sysHome',
+      'sysJob',
       'sysLogDiff',
       'sysLogEx',
       'sysLogOp',

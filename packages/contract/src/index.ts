@@ -27,6 +27,7 @@ export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
 export * from './system/home';
+export * from './system/job';
 export * from './system/log';
 export * from './system/menu';
 export * from './system/notice';
@@ -64,6 +65,7 @@ import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
 import { sysHome, sysSchedule } from './system/home';
+import { sysJob } from './system/job';
 import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from './system/log';
 import { sysMenu } from './system/menu';
 import { sysMessage, sysNotice } from './system/notice';
@@ -133,6 +135,7 @@ export const api = {
   consolidationPlanner,
   sysServer,
   sysCache,
+  sysJob,
 };
 
 /** Every endpoint of the API, flat. */

@@ -1,7 +1,7 @@
 import { AccountType, type Endpoint, type OutputOf, Status, YesNo } from '@shelfwise/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { type BuiltApp, buildApp } from '../app';
+import { type BuildOptions, type BuiltApp, buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
@@ -87,6 +87,8 @@ export async function startTestApp(
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
     /** Told of every statement the app runs (the query-plan test). */
     onQuery?: (event: QueryEvent) => void;
+    /** Scheduler timings and extra job handlers (docs/jobs.md). */
+    jobs?: BuildOptions['jobs'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
@@ -101,7 +103,13 @@ export async function startTestApp(
   };
   let built: BuiltApp;
   try {
-    built = await buildApp({ config, smsProvider: provider, logger: false, onQuery: options.onQuery });
+    built = await buildApp({
+      config,
+      smsProvider: provider,
+      logger: false,
+      onQuery: options.onQuery,
+      jobs: options.jobs,
+    });
   } catch (e) {
     if (!options.db) await db.drop();
     throw e;

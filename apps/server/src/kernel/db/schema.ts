@@ -244,6 +244,78 @@ export interface SysNodeTable {
   host: string | null;
   started_at: Millis;
   heartbeat_at: Millis;
+  /** The server version the node runs (null: written before the jobs migration). */
+  version: string | null;
+}
+
+/** A scheduled job of a tenant (docs/jobs.md): which handler runs, with which parameters. */
+export interface SysJobTable extends Audit {
+  id: number;
+  tenant_id: number;
+  code: string;
+  name: string;
+  group_name: string | null;
+  handler: string;
+  /** The handler's parameters, JSON. */
+  params: string | null;
+  description: string | null;
+  /** 1: firings may overlap; 0: a firing due while another runs is skipped. */
+  concurrent: number;
+  /** 1 enabled, 2 paused. */
+  status: number;
+  /** Non-overlapping jobs: the firing that runs now, and until when its lease holds. */
+  lock_firing_id: number | null;
+  lock_until: Millis | null;
+}
+
+/** When a job fires: a cron expression (with seconds, in a time zone) or a fixed interval. */
+export interface SysJobTriggerTable extends Audit {
+  id: number;
+  tenant_id: number;
+  job_id: number;
+  kind: string;
+  cron: string | null;
+  time_zone: string | null;
+  interval_seconds: number | null;
+  start_at: Millis | null;
+  end_at: Millis | null;
+  max_runs: number | null;
+  run_count: number;
+  retries: number;
+  retry_backoff_seconds: number;
+  misfire: string;
+  catch_up_max: number;
+  run_at_start: number;
+  status: number;
+  /** The scheduled time of the latest firing claimed (the misfire policy counts from it). */
+  last_fire_at: Millis | null;
+  description: string | null;
+}
+
+/** One firing of a job: claimed by its insert (unique key), then its run's history. */
+export interface SysJobFiringTable {
+  id: number;
+  tenant_id: number;
+  job_id: number;
+  /** 0: run by hand. */
+  trigger_id: number;
+  scheduled_at: Millis;
+  kind: string;
+  attempt: number;
+  state: string;
+  due_at: Millis;
+  node_no: number | null;
+  started_at: Millis | null;
+  ended_at: Millis | null;
+  duration_ms: number | null;
+  lease_until: Millis | null;
+  cancel_requested: number;
+  params: string | null;
+  output: string | null;
+  error: string | null;
+  stack: string | null;
+  created_at: Millis;
+  created_by: number | null;
 }
 
 export interface SysNoticeTable extends Audit {
@@ -377,6 +449,9 @@ export interface Database {
   sys_org: SysOrgTable;
   sys_pos: SysPosTable;
   sys_template: SysTemplateTable;
+  sys_job: SysJobTable;
+  sys_job_trigger: SysJobTriggerTable;
+  sys_job_firing: SysJobFiringTable;
   sys_user: SysUserTable;
   sys_role: SysRoleTable;
   sys_user_role: SysUserRoleTable;

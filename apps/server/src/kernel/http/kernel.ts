@@ -14,6 +14,7 @@ import type { IdGenerator } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { TenantDb, TenantOf } from '../db/tenant-db';
 import type { FileStore } from '../files/file-store';
+import type { JobRegistry, Scheduler } from '../jobs';
 import type { LogService } from '../logs';
 import type { Settings } from '../settings/settings';
 
@@ -40,4 +41,6 @@ export interface Kernel {
   log: FastifyBaseLogger;
   /** Visit, operation, exception and diff logs (written in batches, off the request path). */
   logs: LogService;
+  /** Scheduled jobs: the handlers written in code, and this node's scheduler (docs/jobs.md). */
+  jobs: { registry: JobRegistry; scheduler: Scheduler; node: number };
 }

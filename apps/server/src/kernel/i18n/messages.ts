@@ -1,4 +1,5 @@
 import type { ErrorCode, I18nText } from '@shelfwise/contract';
+import { JOB_MESSAGES } from './messages-jobs';
 import { MONITOR_MESSAGES } from './monitor-messages';
 
 /**
@@ -754,4 +755,5 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-tw': '不能移動到自身或其下層',
   },
   ...MONITOR_MESSAGES,
+  ...JOB_MESSAGES,
 };

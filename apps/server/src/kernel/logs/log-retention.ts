@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 export interface RetentionOptions {
   /** First run, this long after start. */
   firstRunMs: number;
-  /** Then every this long. */
+  /** Then every this long; 0: no timers (the scheduler runs it, docs/jobs.md). */
   everyMs: number;
   /** Rows deleted by one statement. */
   batchSize: number;
@@ -42,8 +42,8 @@ export function startLogRetention(
   let stopped = false;
   let running: Promise<number> | undefined;
 
-  async function purge(table: LogTable, tenantId: number, cutoff: number): Promise<number> {
-    // the four log tables share the columns used here; the tenant database adds the tenant to both statements
+  async function purge(table: LogTable | 'sys_job_firing', tenantId: number, cutoff: number): Promise<number> {
+    // the tables share the columns used here; the tenant database adds the tenant to both statements
     const scope = scopeToTenant(db, { tenantId });
     const from = table as 'sys_log_op';
     let deleted = 0;
@@ -68,6 +68,8 @@ export function startLogRetention(
     for (const table of LOG_TABLES) {
       for (const { id } of tenants) deleted += await purge(table, id, cutoff);
     }
+    // the history of scheduled jobs is kept as long as the logs
+    for (const { id } of tenants) deleted += await purge('sys_job_firing', id, cutoff);
     if (deleted) log.info({ deleted, days }, 'log retention: old log rows deleted');
     return deleted;
   }
@@ -83,8 +85,9 @@ export function startLogRetention(
     void runOnce().catch((err) => {
       log.error({ err }, 'log retention: clean-up failed');
     });
-  const first = setTimeout(tick, o.firstRunMs).unref();
-  const every = setInterval(tick, o.everyMs).unref();
+  // run by the scheduler (the `sys.logRetention` job, docs/jobs.md): no timers of its own
+  const first = o.everyMs > 0 ? setTimeout(tick, o.firstRunMs).unref() : undefined;
+  const every = o.everyMs > 0 ? setInterval(tick, o.everyMs).unref() : undefined;
 
   return {
     runOnce,

@@ -1,4 +1,5 @@
 export { registerAuditRoutes } from './audit/audit.routes';
+export { createCycleCountHandler, cycleCountParams } from './cycle-count-job';
 export { BOOK_PERMISSION, taskAccessOf } from './item/item.access';
 export { itemRepo } from './item/item.repo';
 export { registerItemRoutes } from './item/item.routes';

@@ -130,6 +130,8 @@ const ACTION_TITLES: Readonly<Record<string, I18nText>> = {
   pauseJob: t('Pause job', '暂停作业', '暫停作業'),
   runJob: t('Run now', '立即执行', '立即執行'),
   pageJobTriggerRecord: t('Run history', '执行记录', '執行紀錄'),
+  cancelJobFiring: t('Cancel a running firing', '取消正在执行的任务', '取消執行中的工作'),
+  clearJobTriggerRecord: t('Clear run history', '清除执行记录', '清除執行紀錄'),
   clusterList: t('Cluster nodes', '集群节点', '叢集節點'),
   dashboard: t('View dashboard', '查看看板', '檢視儀表板'),
   info: t('Server info', '服务器信息', '伺服器資訊'),
@@ -807,6 +809,8 @@ const DIRECTORIES: readonly DirSpec[] = [
           'runJob',
           'pageJobTriggerRecord',
           'clusterList',
+          'cancelJobFiring',
+          'clearJobTriggerRecord',
         ),
       },
       {

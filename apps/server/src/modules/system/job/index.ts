@@ -1,0 +1,1 @@
+export { registerJobRoutes } from './job.routes';
