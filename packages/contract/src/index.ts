@@ -25,6 +25,7 @@ export * from './system/auth';
 export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
+export * from './system/file';
 export * from './system/home';
 export * from './system/log';
 export * from './system/menu';
@@ -60,6 +61,7 @@ import { swagger, sysAuth, sysSms } from './system/auth';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
+import { sysFile } from './system/file';
 import { sysHome, sysSchedule } from './system/home';
 import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from './system/log';
 import { sysMenu } from './system/menu';
@@ -127,6 +129,7 @@ export const api = {
   pickCount,
   locationOverview,
   consolidationPlanner,
+  sysFile,
 };
 
 /** Every endpoint of the API, flat. */

@@ -439,4 +439,13 @@ export const routes = {
     plan: { method: 'POST', path: '/api/consolidationPlanner/plan' },
     export: { method: 'POST', path: '/api/consolidationPlanner/export' },
   },
+  sysFile: {
+    page: { method: 'POST', path: '/api/sysFile/page' },
+    uploadFile: { method: 'POST', path: '/api/sysFile/uploadFile' },
+    downloadFile: { method: 'POST', path: '/api/sysFile/downloadFile' },
+    getUrl: { method: 'POST', path: '/api/sysFile/getUrl' },
+    signed: { method: 'GET', path: '/api/sysFile/signed/{id}' },
+    update: { method: 'POST', path: '/api/sysFile/update' },
+    delete: { method: 'POST', path: '/api/sysFile/delete' },
+  },
 } as const satisfies Record<string, Record<string, { method: 'GET' | 'POST'; path: string }>> as unknown as Routes;

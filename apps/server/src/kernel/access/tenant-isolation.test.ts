@@ -288,6 +288,14 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
     areaId: a.warehouseArea,
   }),
   'GET /api/warehouseOverview/locationLines': (a) => ({ locationId: a.countLocation, taskId: a.inventoryCheckTask }),
+  'POST /api/sysFile/update': (a) => ({ id: a.sysFile, fileName: 'hijacked.pdf' }),
+  // B cannot sign a link: A's file id with a made-up signature
+  'GET /api/sysFile/signed/{id}': (a) => ({
+    id: a.sysFile,
+    exp: 9_999_999_999,
+    sig: 'A'.repeat(43),
+    t: DEFAULT_TENANT_ID,
+  }),
 };
 
 /** A warehouse body of tenant B (with tenant A's ids where the route takes them). */
@@ -537,6 +545,16 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
     const row = await tenantScoped(t.kernel.db, ctx, table).selectFrom().select('id').executeTakeFirst();
     if (row) a[service] = row.id;
   }
+  // a file of A in the register (platform/file)
+  const file = multipartFile(Buffer.from('%PDF-1.4\n%%EOF\n'), `${MARK}.pdf`);
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: api.sysFile.uploadFile.path,
+    headers: { ...file.headers, authorization: `Bearer ${admin}` },
+    payload: file.payload,
+  });
+  if (stored.statusCode !== 200) throw new Error(`uploadFile: ${stored.body}`);
+  a.sysFile = JSON.parse(stored.body).result.id;
   return a;
 }
 

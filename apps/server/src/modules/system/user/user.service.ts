@@ -5,6 +5,7 @@ import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyPassword } from '../../../kernel/auth/password';
 import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister, imageContentType } from '../../../kernel/files/file-register';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { plainIssue } from '../../../kernel/files/master-files';
 import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -199,8 +200,23 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     await kernel.files.put(key, data);
     const before = await repo.own(tdb(ctx), ctx.userId);
     await repo.update(tdb(ctx), ctx.userId, { [kind]: key, ...updatedBy(ctx, Date.now()) });
+    // the file register (platform/file) knows the picture and the account that uses it
+    const bizType = kind === 'avatar' ? 'userAvatar' : 'userSignature';
+    await fileRegister.record(tdb(ctx), {
+      id: kernel.ids.next(),
+      key,
+      name: `${kind}.${type}`,
+      contentType: imageContentType(type),
+      data,
+      bizType,
+      bizId: ctx.userId,
+      userId: ctx.userId,
+    });
     const old = before?.[kind];
-    if (old) await kernel.files.remove(old).catch(() => undefined);
+    if (old) {
+      await fileRegister.release(tdb(ctx), old);
+      await kernel.files.remove(old).catch(() => undefined);
+    }
     return { url: `/api/sysUser/image/${kind}/${ctx.userId}?v=${key.split('/').pop()}` };
   }
 
