@@ -16,6 +16,7 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/platform/regWay/index': () => import('../features/platform/reg-way-page'),
   '/platform/region/index': () => import('../features/platform/region-page'),
   '/platform/template/index': () => import('../features/platform/template-page'),
+  '/platform/file/index': () => import('../features/platform/file-page'),
   '/system/user/index': () => import('../features/system/user-page'),
   '/system/user/userCenter': () => import('../features/system/user-center-page'),
   '/system/role/index': () => import('../features/system/role-page'),

@@ -20,7 +20,7 @@ export interface StoredFile {
 /**
  * The file register (`sys_file`) as the uploads of every module write it: each stored file gets a row with its
  * business reference, and the row goes when the record stops using the file. A module calls `record` after
- * `kernel.files.put`, and `release` where it removes the bytes (docs/adding-a-module.md).
+ * `kernel.files.put`, and `release` where it removes the bytes (docs/api-contract.md#paging-export-import-upload).
  */
 export const fileRegister = {
   async record(db: TenantDb, f: StoredFile) {

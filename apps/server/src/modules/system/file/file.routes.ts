@@ -24,10 +24,18 @@ function sendFile(reply: FastifyReply, file: OpenedFile) {
       .header('content-disposition', disposition)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      // a stored file is shown as what it is, never run as a page of this site
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      // a preview may be framed by the app's own page; a stored file never runs as a page of this site (a PDF keeps
+      // the browser's viewer, which a sandbox would block)
+      .header('x-frame-options', file.inline ? 'SAMEORIGIN' : 'DENY')
+      .header('content-security-policy', policyOf(file))
       .send(file.stream) as never
   );
+}
+
+function policyOf(file: OpenedFile) {
+  if (!file.inline) return "default-src 'none'; frame-ancestors 'none'; sandbox";
+  if (file.row.content_type === 'application/pdf') return "frame-ancestors 'self'";
+  return "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox";
 }
 
 /** Routes of `sysFile`. */
