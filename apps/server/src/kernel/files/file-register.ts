@@ -43,6 +43,13 @@ export const fileRegister = {
       })
       .execute();
   },
+  /**
+   * The record that used the file under `key` is gone but the bytes stay: the file is kept in the register as used by
+   * nothing, so an administrator sees it and may delete it on the Files page.
+   */
+  async detach(db: TenantDb, key: string) {
+    await db.updateTable('sys_file').set({ biz_type: null, biz_id: null }).where('storage_key', '=', key).execute();
+  },
   /** The record no longer uses the file under `key`: its register rows go (the caller removes the bytes). */
   async release(db: TenantDb, key: string) {
     await db.deleteFrom('sys_file').where('storage_key', '=', key).execute();

@@ -192,6 +192,28 @@ describeEachDialect('sysFile', (get) => {
     expect(now.map((i) => i.contentType)).toEqual(['image/jpeg']);
   });
 
+  it('keeps the picture of a deleted account, used by nothing, so it can be deleted', async () => {
+    const t = get();
+    const u = await t.createUser({ account: 'leaving-soon', permissions: [] });
+    const token = (await t.login(u.account, u.password)).accessToken;
+    const body = multipartFile(JPEG_BYTES, 'face.jpg');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: sysUser.uploadAvatar.path,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+      payload: body.payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const mine = (await t.call(f.page, { bizType: 'userAvatar', bizId: u.id }, { token: admin })).result.items;
+    expect(mine).toHaveLength(1);
+    expect((await t.call(sysUser.delete, { id: u.id }, { token: admin })).status).toBe(200);
+    const row = (await t.call(f.page, { fileName: 'avatar.jpg' }, { token: admin })).result.items.find(
+      (i) => i.id === mine[0]?.id,
+    );
+    expect(row).toMatchObject({ bizType: null, inUse: false });
+    expect((await t.call(f.delete, { id: row?.id }, { token: admin })).status).toBe(200);
+  });
+
   it('answers 401 without a token and 403 without the codes', async () => {
     const t = get();
     expectError(await t.call(f.page, {}), 401, 'unauthorized');

@@ -318,6 +318,8 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       if (id === ctx.userId) throw new AppError('selfAction');
       const before = await targetOr404(ctx, id);
       await repo.remove(tdb(ctx), id);
+      // the account's pictures stay stored, used by nothing now (platform/file)
+      for (const key of [before.avatar, before.signature]) if (key) await fileRegister.detach(tdb(ctx), key);
       kernel.logs.diff(ctx, { table: 'sys_user', id, op: 'delete', before });
       await kernel.principals.invalidateAll();
       await endSessions(ctx, id, 'accountDeleted');
