@@ -446,6 +446,8 @@ export const routes = {
     getUrl: { method: 'POST', path: '/api/sysFile/getUrl' },
     signed: { method: 'GET', path: '/api/sysFile/signed/{id}' },
     update: { method: 'POST', path: '/api/sysFile/update' },
+    uploadAvatar: { method: 'POST', path: '/api/sysFile/uploadAvatar' },
+    uploadSignature: { method: 'POST', path: '/api/sysFile/uploadSignature' },
     delete: { method: 'POST', path: '/api/sysFile/delete' },
   },
 } as const satisfies Record<string, Record<string, { method: 'GET' | 'POST'; path: string }>> as unknown as Routes;

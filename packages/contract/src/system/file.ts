@@ -104,6 +104,25 @@ export const sysFile = service('sysFile', {
     output: z.null(),
     summary: 'Rename a file (the stored bytes and links stay)',
   },
+  uploadAvatar: {
+    action: 'uploadAvatar',
+    method: 'POST',
+    permission: 'authenticated',
+    upload: true,
+    input: z.object({}).optional(),
+    output: fileEntity.extend({ url: z.string() }),
+    summary:
+      'Set the caller’s avatar, as Admin.NET’s clients do (multipart field `file`: jpg/png checked by content, 10 MB)',
+  },
+  uploadSignature: {
+    action: 'uploadSignature',
+    method: 'POST',
+    permission: 'authenticated',
+    upload: true,
+    input: z.object({}).optional(),
+    output: fileEntity.extend({ url: z.string() }),
+    summary: 'Set the caller’s e-signature picture, as Admin.NET’s clients do (multipart field `file`, 10 MB)',
+  },
   delete: {
     action: 'delete',
     method: 'POST',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../kernel/errors/app-error';
 import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { storeOwnPicture } from '../user';
 import { createFileService, type OpenedFile } from './file.service';
 
 /** The multipart field `file` of an upload request, or a validation error naming it. */
@@ -55,4 +56,14 @@ export function registerFileRoutes(app: FastifyInstance, kernel: Kernel) {
   defineRoute(app, kernel, f.signed, async (input, _ctx, { reply }) => sendFile(reply, await files.signed(input)));
   defineRoute(app, kernel, f.update, (input, ctx) => files.rename(ctx, input).then(done));
   defineRoute(app, kernel, f.delete, (input, ctx) => files.delete(ctx, input.id).then(done));
+  // the personal centre's pictures through this service (Admin.NET's sysFile/uploadAvatar), answered as the stored file
+  for (const [endpoint, kind] of [
+    [f.uploadAvatar, 'avatar'],
+    [f.uploadSignature, 'signature'],
+  ] as const) {
+    defineRoute(app, kernel, endpoint, async (_input, ctx, { req, time }) => {
+      const stored = await storeOwnPicture(kernel, ctx, kind, (await uploadedFile(req)).data);
+      return { ...(await files.detail(ctx, stored.fileId, time)), url: stored.url };
+    });
+  }
 }

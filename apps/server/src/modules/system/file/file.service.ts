@@ -107,6 +107,9 @@ export function createFileService(kernel: Kernel) {
       return fileDto(await rowOr404(ctx, id), time);
     },
 
+    /** One file of the register, as the list shows it. */
+    detail: async (ctx: UserContext, id: number, time: TimeFormatter) => fileDto(await rowOr404(ctx, id), time),
+
     download: (ctx: UserContext, id: number) => open(ctx, id, false),
 
     /** A link to the file that works without a token for FILE_LINK_SECONDS (previews, downloads by the browser). */

@@ -214,6 +214,37 @@ describeEachDialect('sysFile', (get) => {
     expect((await t.call(f.delete, { id: row?.id }, { token: admin })).status).toBe(200);
   });
 
+  it('sets the caller’s avatar and e-signature through sysFile, as Admin.NET’s clients do', async () => {
+    const t = get();
+    const u = await t.createUser({ account: 'admin-net-client', permissions: [] });
+    const token = (await t.login(u.account, u.password)).accessToken;
+    const send = async (url: string, data: Buffer, name: string) => {
+      const body = multipartFile(data, name);
+      const r = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+        payload: body.payload,
+      });
+      return { status: r.statusCode, body: json(r) };
+    };
+    const avatar = await send(f.uploadAvatar.path, PNG_BYTES, 'me.png');
+    expect(avatar.status).toBe(200);
+    expect(avatar.body.result).toMatchObject({
+      bizType: 'userAvatar',
+      bizId: u.id,
+      inUse: true,
+      sha256: sha256(PNG_BYTES),
+      url: expect.stringContaining(`/api/sysUser/image/avatar/${u.id}`),
+    });
+    const sign = await send(f.uploadSignature.path, JPEG_BYTES, 'sign.jpg');
+    expect(sign.body.result).toMatchObject({ bizType: 'userSignature', contentType: 'image/jpeg' });
+    const fake = await send(f.uploadAvatar.path, Buffer.from('<svg onload=alert(1)>'), 'x.png');
+    expect([fake.status, fake.body.extras.errorCode]).toEqual([415, 'imageInvalid']);
+    const anonymous = await t.app.inject({ method: 'POST', url: f.uploadAvatar.path });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers 401 without a token and 403 without the codes', async () => {
     const t = get();
     expectError(await t.call(f.page, {}), 401, 'unauthorized');
