@@ -27,7 +27,10 @@ import { leaseNodeNumber } from './kernel/db/node-lease';
 import type { Database } from './kernel/db/schema';
 import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
+import { completeFileRegister } from './kernel/files/file-check';
+import { createFileLinks } from './kernel/files/file-links';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
+import { createS3FileStore } from './kernel/files/s3-store';
 import { buildContext } from './kernel/http/define-route';
 import { registerJsonBodyParser } from './kernel/http/json-body';
 import type { Kernel } from './kernel/http/kernel';
@@ -64,6 +67,7 @@ import { registerCacheRoutes } from './modules/system/cache';
 import { registerConfigRoutes } from './modules/system/config';
 import { registerConstRoutes } from './modules/system/const';
 import { registerDictRoutes } from './modules/system/dict';
+import { registerFileRoutes } from './modules/system/file';
 import { registerHomeRoutes } from './modules/system/home';
 import { registerJobRoutes } from './modules/system/job';
 import { registerLogRoutes } from './modules/system/log';
@@ -217,7 +221,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     captcha: createCaptchaService(cache),
     loginCipher: createLoginCipher(loadOrCreateSm2KeyPair(config.dataDir, secret), settings),
     sms: createSmsCodeService(cache, options.smsProvider ?? createLogSmsProvider(app.log)),
-    files: createLocalFileStore(join(config.dataDir, 'files')),
+    files: config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(join(config.dataDir, 'files')),
+    fileLinks: createFileLinks(secret),
     log: app.log,
     logs,
     jobs: { registry, scheduler, node: lease.node },
@@ -234,7 +239,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     version: VERSION,
     redisInfo: redis ? () => redis.client.info() : undefined,
   });
+  // uploads registered by the migration get their size and hash once the server is up (kernel/files/file-check.ts)
+  let fileCheck: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    fileCheck = completeFileRegister(db, kernel.files, app.log).catch((e) => app.log.error(e, 'file register check'));
+  });
   app.addHook('onClose', async () => {
+    await fileCheck;
     // queued log rows are written while the database is still open
     await monitor.stop();
     await scheduler.stop();
@@ -272,6 +283,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // uploads: one file per request, at most 10 MB (docs/api-contract.md#paging-export-import-upload); over the limit answers 413
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 64 * 1024 },
+    // names as the client sent them: the file service refuses a name with a path rather than silently cutting it
+    preservePath: true,
     throwFileSizeLimit: true,
   });
   // JSON, and url-encoded forms for the API docs sign-in; anything else (text/plain included) is 415
@@ -330,6 +343,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerServerRoutes(app, kernel, monitor);
   registerCacheRoutes(app, kernel);
   registerJobRoutes(app, kernel);
+  registerFileRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
 
   // anyone may ask whether the server is up; what runs (version, node, database kind) is for the platform's admins

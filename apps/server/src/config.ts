@@ -56,6 +56,20 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter(Boolean))
     .pipe(z.array(z.string().refine(isOrigin, { error: 'expected origins such as https://wms.example.com' }))),
+  /**
+   * Uploaded files go to an S3-compatible bucket when S3_BUCKET is set (else to DATA_DIR/files): S3_ENDPOINT (the
+   * server's URL, e.g. `http://minio:9000`; unset for AWS), S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and
+   * S3_PREFIX before every object key.
+   */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, { error: 'expected a folder such as shelfwise/' })
+    .default(''),
 });
 
 /** Whether a value is exactly a web origin (scheme, host, optional port; no path, no wildcard). */
@@ -99,6 +113,18 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Private or loopback hosts HTTP-call jobs may reach anyway, see JOB_HTTP_ALLOW_HOSTS. */
   jobHttpAllowHosts?: string[];
+  /** The S3-compatible bucket uploads are stored in; undefined: local disk under DATA_DIR/files. */
+  s3: S3Config | undefined;
+}
+
+/** An S3-compatible file store (S3_* environment variables). */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  prefix: string;
 }
 
 /** Reads the environment; an invalid value stops the start with a message naming it. */
@@ -129,5 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobHttpAllowHosts: e.JOB_HTTP_ALLOW_HOSTS,
     // `public`: pages signed out read a few of them each (system info, tenant list, logo, QR status polls)
     rateLimits: { login: 30, captcha: 60, sms: 10, public: 600 },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   };
 }

@@ -176,6 +176,7 @@ describe('endpoint catalogue', () => {
       'sysConst',
       'sysDictData',
       'sysDictType',
+      'sysFile',
       'sysHome',
       'sysJob',
       'sysLogDiff',
@@ -261,6 +262,8 @@ describe('endpoint catalogue', () => {
       // the key a sign-in page encrypts the password with (Admin.NET clients), when that is on
       'GET /api/sysConfig/smPublicKey',
       'GET /api/sysConfig/sysInfo',
+      // a file through a short-lived link signed by the server (img / iframe / download cannot send a token)
+      'GET /api/sysFile/signed/{id}',
       'GET /api/sysTenant/loginList',
       'POST /api/swagger/checkUrl',
       'POST /api/swagger/submitUrl',

@@ -98,6 +98,12 @@ export const ERROR_CODES = {
   noticeNotPublished: 409,
   noticePublishedNoDelete: 409,
   forceOfflineSelf: 400,
+  // files
+  fileTypeNotAllowed: 415,
+  fileTypeMismatch: 415,
+  fileInUse: 409,
+  fileLinkInvalid: 403,
+  fileLinkExpired: 403,
 } as const;
 
 /** One stable error code. */

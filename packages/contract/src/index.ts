@@ -26,6 +26,7 @@ export * from './system/cache';
 export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
+export * from './system/file';
 export * from './system/home';
 export * from './system/job';
 export * from './system/log';
@@ -64,6 +65,7 @@ import { sysCache } from './system/cache';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
+import { sysFile } from './system/file';
 import { sysHome, sysSchedule } from './system/home';
 import { sysJob } from './system/job';
 import { sysLogDiff, sysLogEx, sysLogOp, sysLogVis } from './system/log';
@@ -136,6 +138,7 @@ export const api = {
   sysServer,
   sysCache,
   sysJob,
+  sysFile,
 };
 
 /** Every endpoint of the API, flat. */

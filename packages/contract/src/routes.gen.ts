@@ -474,4 +474,15 @@ export const routes = {
     previewJobTrigger: { method: 'POST', path: '/api/sysJob/previewJobTrigger' },
     jobDashboard: { method: 'GET', path: '/api/sysJob/jobDashboard' },
   },
+  sysFile: {
+    page: { method: 'POST', path: '/api/sysFile/page' },
+    uploadFile: { method: 'POST', path: '/api/sysFile/uploadFile' },
+    downloadFile: { method: 'POST', path: '/api/sysFile/downloadFile' },
+    getUrl: { method: 'POST', path: '/api/sysFile/getUrl' },
+    signed: { method: 'GET', path: '/api/sysFile/signed/{id}' },
+    update: { method: 'POST', path: '/api/sysFile/update' },
+    uploadAvatar: { method: 'POST', path: '/api/sysFile/uploadAvatar' },
+    uploadSignature: { method: 'POST', path: '/api/sysFile/uploadSignature' },
+    delete: { method: 'POST', path: '/api/sysFile/delete' },
+  },
 } as const satisfies Record<string, Record<string, { method: 'GET' | 'POST'; path: string }>> as unknown as Routes;

@@ -15,6 +15,7 @@ import * as createLiveStreamTable from './20261127143817_create_live_stream_tabl
 import * as addHomeVariant from './20261127144552_add_home_variant';
 import * as createTemplateTable from './20261128110000_create_template_table';
 import * as createJobTables from './20261128140000_create_job_tables';
+import * as createFileTable from './20261128142000_create_file_table';
 import * as indexListOrders from './20261128144000_index_list_orders';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261127144552_add_home_variant': addHomeVariant,
   '20261128110000_create_template_table': createTemplateTable,
   '20261128140000_create_job_tables': createJobTables,
+  '20261128142000_create_file_table': createFileTable,
   '20261128144000_index_list_orders': indexListOrders,
 };

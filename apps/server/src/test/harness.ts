@@ -89,11 +89,14 @@ export async function startTestApp(
     onQuery?: (event: QueryEvent) => void;
     /** Scheduler timings and extra job handlers (docs/jobs.md). */
     jobs?: BuildOptions['jobs'];
+    /** Stores uploads on this S3-compatible server instead of the local disk (test/s3-server.ts). */
+    s3?: AppConfig['s3'];
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
   const config = testConfig(db, options);
   config.rateLimits = { login: 10_000, captcha: 10_000, sms: 10_000, public: 10_000, ...options.rateLimits };
+  if (options.s3) config.s3 = options.s3;
   const sms = new Map<string, string>();
   const provider: SmsProvider = {
     name: 'test',

@@ -18,6 +18,7 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/platform/template/index': () => import('../features/platform/template-page'),
   '/platform/job/index': () => import('../features/platform/job-page'),
   '/platform/job/dashboard/index': () => import('../features/platform/job-dashboard-page'),
+  '/platform/file/index': () => import('../features/platform/file-page'),
   '/system/user/index': () => import('../features/system/user-page'),
   '/system/user/userCenter': () => import('../features/system/user-center-page'),
   '/system/role/index': () => import('../features/system/role-page'),

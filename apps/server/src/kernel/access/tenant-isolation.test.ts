@@ -312,6 +312,14 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
   'POST /api/sysJob/pauseJob': (a) => ({ id: a.sysJob }),
   'POST /api/sysJob/runJob': (a) => ({ id: a.sysJob }),
   'POST /api/sysJob/cancelJobFiring': (a) => ({ id: a.sysJobFiring }),
+  'POST /api/sysFile/update': (a) => ({ id: a.sysFile, fileName: 'hijacked.pdf' }),
+  // B cannot sign a link: A's file id with a made-up signature
+  'GET /api/sysFile/signed/{id}': (a) => ({
+    id: a.sysFile,
+    exp: 9_999_999_999,
+    sig: 'A'.repeat(43),
+    t: DEFAULT_TENANT_ID,
+  }),
 };
 
 /** A warehouse body of tenant B (with tenant A's ids where the route takes them). */
@@ -566,6 +574,16 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   a.sysJob = await ok(api.sysJob.addJobDetail, { code: MARK, name: MARK, handler: 'sys.noop', status: 2 });
   a.sysJobTrigger = await ok(api.sysJob.addJobTrigger, { jobId: a.sysJob, kind: 'interval', intervalSeconds: 3600 });
   a.sysJobFiring = await ok(api.sysJob.runJob, { id: a.sysJob });
+  // a file of A in the register (platform/file)
+  const file = multipartFile(Buffer.from('%PDF-1.4\n%%EOF\n'), `${MARK}.pdf`);
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: api.sysFile.uploadFile.path,
+    headers: { ...file.headers, authorization: `Bearer ${admin}` },
+    payload: file.payload,
+  });
+  if (stored.statusCode !== 200) throw new Error(`uploadFile: ${stored.body}`);
+  a.sysFile = JSON.parse(stored.body).result.id;
   return a;
 }
 

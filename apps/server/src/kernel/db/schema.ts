@@ -440,9 +440,12 @@ import type {
   WhWarehouseTable,
 } from './schema-warehouse';
 
+export * from './schema-file';
 export * from './schema-home';
 export * from './schema-inventory';
 export * from './schema-warehouse';
+
+import type { SysFileTable } from './schema-file';
 
 export interface Database {
   sys_tenant: SysTenantTable;
@@ -498,6 +501,7 @@ export interface Database {
   sys_notice_user: SysNoticeUserTable;
   sys_message: SysMessageTable;
   sys_region: SysRegionTable;
+  sys_file: SysFileTable;
 }
 
 /** Tables that belong to one tenant: every query on them goes through a tenant database (`tenant-db.ts`). */

@@ -56,6 +56,7 @@ export const TENANT_TABLES = [
   'inv_review_task',
   'inv_review_item',
   'inv_audit_record',
+  'sys_file',
 ] as const satisfies readonly TenantTable[];
 
 type Listed = (typeof TENANT_TABLES)[number];

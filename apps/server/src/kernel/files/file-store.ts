@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where uploaded bytes live: local disk by default; an S3-compatible store can implement the same interface. */
+/** Where uploaded bytes live: local disk under DATA_DIR by default, or an S3-compatible bucket (`s3-store.ts`). */
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   /** A stream of the file, or null when it does not exist. */
@@ -11,12 +11,19 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
+/** A storage key checked: relative paths of safe characters only, never `..` nor a leading `/`. */
+export function safeKey(key: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(key) || key.includes('..') || key.includes('//')) {
+    throw new Error(`Unsafe file key: ${key}`);
+  }
+  return key;
+}
+
 /** Files under one root folder; keys are relative paths of safe characters only. */
 export function createLocalFileStore(root: string): FileStore {
   const base = resolve(root);
   const pathOf = (key: string) => {
-    if (!/^[A-Za-z0-9/_.-]+$/.test(key) || key.includes('..')) throw new Error(`Unsafe file key: ${key}`);
-    const full = resolve(join(base, key));
+    const full = resolve(join(base, safeKey(key)));
     if (!full.startsWith(base + sep)) throw new Error(`File key leaves the store: ${key}`);
     return full;
   };

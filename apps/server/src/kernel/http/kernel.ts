@@ -13,6 +13,7 @@ import type { DialectName } from '../db/connect';
 import type { IdGenerator } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { TenantDb, TenantOf } from '../db/tenant-db';
+import type { FileLinks } from '../files/file-links';
 import type { FileStore } from '../files/file-store';
 import type { JobRegistry, Scheduler } from '../jobs';
 import type { LogService } from '../logs';
@@ -37,7 +38,10 @@ export interface Kernel {
   /** SM2-encrypted sign-in passwords (Admin.NET clients), when switched on. */
   loginCipher: LoginCipher;
   sms: SmsCodeService;
+  /** Where uploaded bytes live (local disk or S3); every stored file is also entered in `sys_file`. */
   files: FileStore;
+  /** Signs and checks the short-lived download links of stored files. */
+  fileLinks: FileLinks;
   log: FastifyBaseLogger;
   /** Visit, operation, exception and diff logs (written in batches, off the request path). */
   logs: LogService;

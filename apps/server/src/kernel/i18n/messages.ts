@@ -1,4 +1,5 @@
 import type { ErrorCode, I18nText } from '@shelfwise/contract';
+import { FILE_MESSAGES } from './messages-file';
 import { JOB_MESSAGES } from './messages-jobs';
 import { MONITOR_MESSAGES } from './monitor-messages';
 
@@ -756,4 +757,5 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
   },
   ...MONITOR_MESSAGES,
   ...JOB_MESSAGES,
+  ...FILE_MESSAGES,
 };

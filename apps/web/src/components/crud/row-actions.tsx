@@ -36,7 +36,12 @@ export function RowActions({
       cancelText: t('cancel'),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await onDelete?.();
+        try {
+          await onDelete?.();
+        } catch {
+          // refused (a record still uses the row, ...): the call's error toast says why; nothing is left unhandled
+          return;
+        }
         void message.success(t('deleted'));
       },
     });

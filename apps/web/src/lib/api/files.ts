@@ -4,7 +4,7 @@ import { currentLanguage } from '../i18n/language';
 import { ApiError, REQUEST_TIMEOUT_MS } from './client';
 
 /** The headers `call` sends: language, bearer token, and the refresh token once the access token has expired. */
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const access = tokens.access();
   if (access) {

@@ -14,6 +14,7 @@ import {
 } from '@shelfwise/contract';
 import { type Param, tenantPrepared } from '../../../kernel/db/tenant-prepared';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister, imageContentType } from '../../../kernel/files/file-register';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -287,6 +288,16 @@ export function createItemService(
           MAX_PICTURES,
         );
         if (!added) throw new AppError('picturesTooMany', { max: MAX_PICTURES });
+        await fileRegister.record(tdb(ctx), {
+          id: kernel.ids.next(),
+          key,
+          name,
+          contentType: imageContentType(type),
+          data,
+          bizType: 'inventoryLinePicture',
+          bizId: id,
+          userId: ctx.userId,
+        });
       } catch (e) {
         await kernel.files.remove(key).catch(() => undefined);
         throw e;
@@ -301,6 +312,7 @@ export function createItemService(
       const pic = await repo.picture(tdb(ctx), pictureId);
       if (!pic || Number(pic.item_id) !== id) throw notFound('picture');
       await repo.removePicture(tdb(ctx), id, pictureId);
+      await fileRegister.release(tdb(ctx), pic.file_key);
       await kernel.files.remove(pic.file_key).catch(() => undefined);
       return dto(ctx, id, time);
     },

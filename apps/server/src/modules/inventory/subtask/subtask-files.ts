@@ -11,6 +11,7 @@ import {
 } from '@shelfwise/contract';
 import PDFDocument from 'pdfkit';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister, imageContentType } from '../../../kernel/files/file-register';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { pdfText, usePdfFonts } from '../../../kernel/files/pdf-fonts';
 import type { UserContext } from '../../../kernel/http/context';
@@ -268,6 +269,16 @@ export function createSubTaskFiles(kernel: Kernel) {
               size: data.length,
               created_at: now,
               created_by: ctx.userId,
+            });
+            await fileRegister.record(trx, {
+              id: kernel.ids.next(),
+              key,
+              name,
+              contentType: imageContentType(type),
+              data,
+              bizType: 'inventoryLinePicture',
+              bizId: Number(line.id),
+              userId: ctx.userId,
             });
           }
         });

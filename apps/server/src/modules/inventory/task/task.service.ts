@@ -17,6 +17,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { ScopeKind } from '../../../kernel/db/schema-inventory';
 import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister } from '../../../kernel/files/file-register';
 import { sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
@@ -362,6 +363,8 @@ export function createTaskService(kernel: Kernel) {
           if (!row || Number(row.version) !== Number(before.version)) throw new AppError('staleVersion');
           if (status === InventoryStatus.ready && (await repo.hasScans(trx, id))) throw statusInvalid(status);
           await repo.removeAll(trx, id);
+          // the pictures' register rows go with them (platform/file)
+          for (const key of keys) await fileRegister.release(trx, key);
         });
       for (const key of keys) await kernel.files.remove(key).catch(() => undefined);
       kernel.logs.diff(ctx, { table: 'inv_task', id, op: 'delete', before });

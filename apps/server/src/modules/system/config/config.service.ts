@@ -3,6 +3,7 @@ import { type InputOf, type Locale, type OutputOf, sysConfig, YesNo } from '@she
 import { LRUCache } from 'lru-cache';
 import type { SysConfigTable } from '../../../kernel/db/schema';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister, imageContentType } from '../../../kernel/files/file-register';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import type { RequestContext, TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
@@ -176,8 +177,10 @@ export function createConfigService(kernel: Kernel) {
       const tenant = await tenants.get(ctx.tenantId);
       if (!tenant) throw notFound();
       let logo = tenant.logo;
+      let stored: Awaited<ReturnType<typeof storeLogo>> | null = null;
       if (input.logo !== undefined && input.logo !== tenant.logo) {
-        logo = input.logo === '' ? null : await storeLogo(input.logo);
+        stored = input.logo === '' ? null : await storeLogo(input.logo);
+        logo = stored?.url ?? null;
       }
       await repo.saveBranding(tdb(ctx), ctx.tenantId, {
         logo,
@@ -191,13 +194,36 @@ export function createConfigService(kernel: Kernel) {
         updated_at: Date.now(),
         updated_by: ctx.userId,
       });
+      if (logo !== tenant.logo) await registerLogo(ctx, tenant.logo, stored);
       await tenants.invalidate(ctx.tenantId);
     },
 
     openLogo: (file: string) => files.open(`logo/${file}`),
   };
 
-  async function storeLogo(dataUri: string): Promise<string> {
+  /** The file register follows the tenant's logo: the old one released, the new one recorded (platform/file). */
+  async function registerLogo(
+    ctx: UserContext,
+    before: string | null,
+    stored: Awaited<ReturnType<typeof storeLogo>> | null,
+  ) {
+    if (before?.startsWith(LOGO_URL_PREFIX)) {
+      await fileRegister.release(tdb(ctx), `logo/${before.slice(LOGO_URL_PREFIX.length)}`);
+    }
+    if (!stored) return;
+    await fileRegister.record(tdb(ctx), {
+      id: ids.next(),
+      key: stored.key,
+      name: `logo.${stored.type}`,
+      contentType: imageContentType(stored.type),
+      data: stored.bytes,
+      bizType: 'tenantLogo',
+      bizId: ctx.tenantId,
+      userId: ctx.userId,
+    });
+  }
+
+  async function storeLogo(dataUri: string) {
     const m = /^data:image\/[a-z0-9.+-]+;base64,([A-Za-z0-9+/=\s]+)$/i.exec(dataUri);
     if (!m?.[1]) throw new AppError('imageInvalid');
     const bytes = Buffer.from(m[1], 'base64');
@@ -206,6 +232,6 @@ export function createConfigService(kernel: Kernel) {
     if (!type) throw new AppError('imageInvalid');
     const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${type}`;
     await files.put(`logo/${name}`, bytes);
-    return `${LOGO_URL_PREFIX}${name}`;
+    return { url: `${LOGO_URL_PREFIX}${name}`, key: `logo/${name}`, bytes, type };
   }
 }

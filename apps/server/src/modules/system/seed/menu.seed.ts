@@ -178,6 +178,8 @@ const ACTION_TITLES: Readonly<Record<string, I18nText>> = {
   createMenu: t('Register menu', '生成菜单', '建立選單'),
   endpointList: t('Endpoints', '接口列表', 'API 清單'),
   run: t('Run test', '执行压测', '執行壓力測試'),
+  uploadFile: t('Upload', '上传', '上傳'),
+  downloadFile: t('Download and preview', '下载和预览', '下載和預覽'),
 };
 
 function button(menuKey: string, spec: ButtonSpec, index: number): MenuSeed {
@@ -857,7 +859,7 @@ const DIRECTORIES: readonly DirSpec[] = [
         component: '/platform/file/index',
         icon: 'FolderOpenOutlined',
         title: t('Files', '文件管理', '檔案管理'),
-        buttons: perms('sysFile', 'page', 'upload', 'download', 'preview', 'delete'),
+        buttons: perms('sysFile', 'page', 'uploadFile', 'downloadFile', 'update', 'delete'),
       },
       {
         key: 'platform.print',

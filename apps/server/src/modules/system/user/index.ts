@@ -1,1 +1,2 @@
 export { registerUserRoutes } from './user.routes';
+export { storeOwnPicture } from './user-picture';

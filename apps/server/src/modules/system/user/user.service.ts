@@ -5,7 +5,7 @@ import { createLoginGuard } from '../../../kernel/auth/login-guard';
 import { checkPasswordRule, hashPassword, verifyPassword } from '../../../kernel/auth/password';
 import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
-import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
+import { fileRegister } from '../../../kernel/files/file-register';
 import { plainIssue } from '../../../kernel/files/master-files';
 import { readXlsx, type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
@@ -15,6 +15,7 @@ import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { type Realtime, rooms } from '../../../kernel/realtime/realtime';
 import { generatePassword } from '../seed';
 import { userRepo as repo, type UserFilters, type UserRow } from './user.repo';
+import { storeOwnPicture } from './user-picture';
 
 type Input<K extends keyof typeof sysUser> = InputOf<(typeof sysUser)[K]>;
 type Roles = { ids: number[]; names: string[] };
@@ -192,18 +193,6 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
     );
   }
 
-  async function storeImage(ctx: UserContext, kind: 'avatar' | 'signature', data: Buffer) {
-    const type = detectImageType(data);
-    if (!type || data.length > MAX_UPLOAD_BYTES) throw new AppError('imageInvalid');
-    const key = `users/${ctx.tenantId}/${ctx.userId}/${kind}-${kernel.ids.next()}.${type}`;
-    await kernel.files.put(key, data);
-    const before = await repo.own(tdb(ctx), ctx.userId);
-    await repo.update(tdb(ctx), ctx.userId, { [kind]: key, ...updatedBy(ctx, Date.now()) });
-    const old = before?.[kind];
-    if (old) await kernel.files.remove(old).catch(() => undefined);
-    return { url: `/api/sysUser/image/${kind}/${ctx.userId}?v=${key.split('/').pop()}` };
-  }
-
   return {
     async page(ctx: UserContext, input: Input<'page'>, time: TimeFormatter) {
       const page = await repo.page(tdb(ctx), ctx, input);
@@ -302,6 +291,8 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       if (id === ctx.userId) throw new AppError('selfAction');
       const before = await targetOr404(ctx, id);
       await repo.remove(tdb(ctx), id);
+      // the account's pictures stay stored, used by nothing now (platform/file)
+      for (const key of [before.avatar, before.signature]) if (key) await fileRegister.detach(tdb(ctx), key);
       kernel.logs.diff(ctx, { table: 'sys_user', id, op: 'delete', before });
       await kernel.principals.invalidateAll();
       await endSessions(ctx, id, 'accountDeleted');
@@ -500,8 +491,8 @@ export function createUserService(kernel: Kernel, realtime: Realtime) {
       const ended = await kernel.sessions.revokeOthers(ctx.homeTenantId, ctx.userId, ctx.sessionId, 'passwordChanged');
       for (const sid of ended) realtime.forceOffline(rooms.session(sid), 'passwordChanged');
     },
-    uploadAvatar: (ctx: UserContext, data: Buffer) => storeImage(ctx, 'avatar', data),
-    uploadSignature: (ctx: UserContext, data: Buffer) => storeImage(ctx, 'signature', data),
+    uploadAvatar: (ctx: UserContext, data: Buffer) => storeOwnPicture(kernel, ctx, 'avatar', data),
+    uploadSignature: (ctx: UserContext, data: Buffer) => storeOwnPicture(kernel, ctx, 'signature', data),
     /** An account's avatar or signature file, when the account is of the caller's tenant. */
     async image(ctx: UserContext, kind: 'avatar' | 'signature', id: number) {
       const row = await repo.own(tdb(ctx), id);

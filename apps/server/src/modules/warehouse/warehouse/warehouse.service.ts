@@ -3,6 +3,7 @@ import { type InputOf, type Locale, Status, warehouseImportRow, type warehouseIn
 import { scopeCoversOrg } from '../../../kernel/access/data-scope';
 import { audited, type TenantDatabase, updatedBy } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
+import { fileRegister, imageContentType } from '../../../kernel/files/file-register';
 import { detectImageType, MAX_UPLOAD_BYTES } from '../../../kernel/files/file-store';
 import { importColumns, readImportSheet, rowIssue, sheetText } from '../../../kernel/files/master-files';
 import { type SheetColumn, xlsxWriter } from '../../../kernel/files/xlsx';
@@ -170,7 +171,10 @@ export function createWarehouseService(kernel: Kernel) {
       if (Number(row.area_count) > 0) throw new AppError('hasChildren');
       await refuseIfCounted(kernel.tenantDb(ctx), 'warehouse', id);
       await repo.remove(tdb(ctx), id);
-      if (row.floor_plan) await kernel.files.remove(row.floor_plan).catch(() => undefined);
+      if (row.floor_plan) {
+        await fileRegister.release(tdb(ctx), row.floor_plan);
+        await kernel.files.remove(row.floor_plan).catch(() => undefined);
+      }
       kernel.logs.diff(ctx, { table: 'wh_warehouse', id, op: 'delete', before: row });
     },
     async setStatus(ctx: UserContext, id: number, status: number) {
@@ -186,7 +190,20 @@ export function createWarehouseService(kernel: Kernel) {
       const key = `warehouses/${ctx.tenantId}/${id}/plan-${kernel.ids.next()}.${type}`;
       await kernel.files.put(key, data);
       await repo.update(tdb(ctx), id, { floor_plan: key, ...updatedBy(ctx, Date.now()) });
-      if (row.floor_plan) await kernel.files.remove(row.floor_plan).catch(() => undefined);
+      await fileRegister.record(tdb(ctx), {
+        id: kernel.ids.next(),
+        key,
+        name: `floor-plan-${row.code}.${type}`,
+        contentType: imageContentType(type),
+        data,
+        bizType: 'warehouseFloorPlan',
+        bizId: id,
+        userId: ctx.userId,
+      });
+      if (row.floor_plan) {
+        await fileRegister.release(tdb(ctx), row.floor_plan);
+        await kernel.files.remove(row.floor_plan).catch(() => undefined);
+      }
       return { url: planUrl({ id, floor_plan: key }) as string };
     },
     async floorPlan(ctx: UserContext, id: number) {

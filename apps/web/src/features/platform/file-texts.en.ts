@@ -1,0 +1,45 @@
+/** English texts of the files page (platform/file). */
+export const fileEn = {
+  title: 'Files',
+  edit: 'Rename file',
+  add: 'Upload',
+  fileName: 'File name',
+  fileNameRule: 'A file name cannot contain / \\ or ..',
+  kind: 'Type',
+  kinds: { image: 'Picture', pdf: 'PDF', other: 'Other' },
+  contentType: 'Content type',
+  size: 'Size',
+  sizeMin: 'Size from (KB)',
+  sizeMax: 'Size to (KB)',
+  uploader: 'Uploaded by',
+  timeRange: 'Uploaded between',
+  start: 'Start',
+  end: 'End',
+  createTime: 'Uploaded at',
+  bizType: 'Used by',
+  bizTypes: {
+    userAvatar: 'Account avatar',
+    userSignature: 'Account e-signature',
+    warehouseFloorPlan: 'Warehouse floor plan',
+    inventoryLinePicture: 'Count line picture',
+    tenantLogo: 'Tenant logo',
+  },
+  bizId: 'Record id',
+  notUsed: 'Not used',
+  sha256: 'SHA-256',
+  upload: 'Upload',
+  uploadTitle: 'Upload files',
+  uploadHint: 'Click or drag files here',
+  uploadLimit:
+    'At most 10 MB each. Pictures (png, jpg, gif, webp), PDF, Office documents, zip archives and plain text; the type is checked by content.',
+  tooLarge: '{{name}} is larger than 10 MB',
+  uploaded: '{{name}} uploaded',
+  preview: 'Preview',
+  download: 'Download',
+  close: 'Close',
+  noPreview: 'This kind of file has no preview; download it instead.',
+  exportName: 'files',
+};
+
+/** The shape every language's texts have. */
+export type FileTexts = typeof fileEn;
