@@ -20,15 +20,18 @@ import { createTokenService } from './kernel/auth/tokens';
 import type { Cache } from './kernel/cache/cache';
 import { createMemoryCache } from './kernel/cache/memory-cache';
 import { createRedisCache } from './kernel/cache/redis-cache';
-import { type OpenOptions, openDatabase } from './kernel/db/connect';
+import { dialectOf, type OpenOptions, openDatabase, sqlitePath } from './kernel/db/connect';
 import { createIdGenerator } from './kernel/db/ids';
+import { createDatabaseMaintenance } from './kernel/db/maintenance';
 import { migrateToLatest } from './kernel/db/migrate';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import type { Database } from './kernel/db/schema';
+import { applyPendingRestore } from './kernel/db/sqlite-backup';
 import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import { buildContext } from './kernel/http/define-route';
+import { registerHealthRoutes } from './kernel/http/health-routes';
 import { registerJsonBodyParser } from './kernel/http/json-body';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
@@ -65,6 +68,7 @@ import { type SeedReport, seedSystem } from './modules/system/seed';
 import { registerSwaggerRoutes } from './modules/system/swagger';
 import { registerTemplateRoutes } from './modules/system/template';
 import { registerTenantRoutes } from './modules/system/tenant';
+import { registerUpdateRoutes } from './modules/system/update';
 import { registerUserRoutes } from './modules/system/user';
 import { registerAreaRoutes } from './modules/warehouse/area';
 import { registerConsignorRoutes } from './modules/warehouse/consignor';
@@ -80,6 +84,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Told of every database query (benchmarks compare endpoints with the SQL they run). */
   onQuery?: OpenOptions['onQuery'];
+  /**
+   * Asked for a restart once a restore is staged (main.ts: close, then exit with RESTART_EXIT_CODE, which
+   * scripts/start.mjs restarts on). Without it (tests), the restore waits for the next start.
+   */
+  onRestart?: () => void;
 }
 
 /** The running application: the Fastify instance, its kernel, and what the seed reported. */
@@ -160,7 +169,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
 
-  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
+  // a restore staged by the updates page replaces the SQLite file before it is opened (docs/backup-and-restore.md)
+  const sqliteFile = sqlitePath(config.databaseUrl);
+  if (dialectOf(config.databaseUrl) === 'sqlite' && sqliteFile !== ':memory:') {
+    applyPendingRestore(config.dataDir, sqliteFile, app.log);
+  }
+  const { db, dialect, close: closeDb, sqlite } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
   const seed = await prepareDatabase(db, config);
   const lease = await leaseNodeNumber(db);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
@@ -188,6 +202,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     files: createLocalFileStore(join(config.dataDir, 'files')),
     log: app.log,
     logs,
+    maintenance: createDatabaseMaintenance({
+      db,
+      dialect,
+      sqlite,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pingRedis: redis ? () => redis.client.ping() : undefined,
+    }),
   };
   await kernel.sessions.primeRevocations();
 
@@ -282,6 +304,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerOverviewRoutes(app, kernel);
   registerStatsRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
+  registerUpdateRoutes(app, kernel, { version: VERSION, onRestart: options.onRestart });
+  registerHealthRoutes(app, { maintenance: kernel.maintenance, perMinute: config.rateLimits.public });
 
   // anyone may ask whether the server is up; what runs (version, node, database kind) is for the platform's admins
   app.get('/health', async (req, reply) => {

@@ -193,6 +193,7 @@ describe('endpoint catalogue', () => {
       'sysTemplate',
       'sysTenant',
       'sysTenantConfig',
+      'sysUpdate',
       'sysUser',
       'sysUserMenu',
       'sysUserRegWay',

@@ -98,6 +98,10 @@ export const ERROR_CODES = {
   noticeNotPublished: 409,
   noticePublishedNoDelete: 409,
   forceOfflineSelf: 400,
+  // updates: backup and restore of the embedded database
+  backupUnsupported: 409,
+  backupRunning: 409,
+  restoreInvalid: 400,
 } as const;
 
 /** One stable error code. */

@@ -36,6 +36,7 @@ export * from './system/region';
 export * from './system/role';
 export * from './system/template';
 export * from './system/tenant';
+export * from './system/update';
 export * from './system/user';
 export * from './url';
 export * from './warehouse/area';
@@ -71,6 +72,7 @@ import { sysRegion } from './system/region';
 import { sysRole } from './system/role';
 import { sysTemplate } from './system/template';
 import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
+import { sysUpdate } from './system/update';
 import { sysUser, sysUserMenu } from './system/user';
 import { warehouseArea } from './warehouse/area';
 import { warehouseConsignor } from './warehouse/consignor';
@@ -127,6 +129,7 @@ export const api = {
   pickCount,
   locationOverview,
   consolidationPlanner,
+  sysUpdate,
 };
 
 /** Every endpoint of the API, flat. */

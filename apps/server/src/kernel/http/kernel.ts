@@ -11,6 +11,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Cache } from '../cache/cache';
 import type { DialectName } from '../db/connect';
 import type { IdGenerator } from '../db/ids';
+import type { DatabaseMaintenance } from '../db/maintenance';
 import type { Database } from '../db/schema';
 import type { TenantDb, TenantOf } from '../db/tenant-db';
 import type { FileStore } from '../files/file-store';
@@ -40,4 +41,6 @@ export interface Kernel {
   log: FastifyBaseLogger;
   /** Visit, operation, exception and diff logs (written in batches, off the request path). */
   logs: LogService;
+  /** The whole database's upkeep, bound: migrations, health checks, the SQLite online backup (updates page). */
+  maintenance: DatabaseMaintenance;
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode, I18nText } from '@shelfwise/contract';
+import { UPDATE_MESSAGES } from './messages-update';
 
 /**
  * Texts the API sends, by key: every error code, plus the keys custom schema checks use as messages.
@@ -752,4 +753,5 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '不能移动到自身或其下级',
     'zh-tw': '不能移動到自身或其下層',
   },
+  ...UPDATE_MESSAGES,
 };

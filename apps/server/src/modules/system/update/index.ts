@@ -1,0 +1,2 @@
+export { type BackupFile, backupDatabase } from './backup.service';
+export { registerUpdateRoutes } from './update.routes';
