@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
-import type { RunningServer } from '../support/server';
+import { type RunningServer, startServer } from '../support/server';
 import { signInToWorkbench } from '../support/session';
 
 const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
@@ -13,7 +16,15 @@ type Lang = (typeof LANGS)[number];
 async function shot(page: Page, name: string) {
   await page.waitForFunction(() => !document.querySelector('.ant-zoom-enter, .ant-zoom-appear, .ant-fade-enter'));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: `${ARTIFACTS}updates-${name}.png`, fullPage: true });
+  // the content scrolls inside the layout, not the document: a tall window shows all of it
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll('*')].map((e) => e.scrollHeight).filter((h) => h < 20_000)),
+  );
+  await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height + 120, size.height), 6000) });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${ARTIFACTS}updates-${name}.png` });
+  await page.setViewportSize(size);
 }
 
 /** A page signed in as the platform's admin, in a language, at a width, on a path. */
@@ -97,6 +108,8 @@ describe('updates and about: version, migrations, a backup downloaded, licences'
   });
 
   it('shows both pages in every language, at 1440 and 390 px', async () => {
+    const api = await apiAs(j.server, 'admin', j.server.password);
+    await api('/api/sysUpdate/backup', {});
     const titles: Record<Lang, [string, string]> = {
       en: ['Running version', 'Third-party software'],
       'zh-cn': ['运行版本', '第三方软件'],
@@ -108,7 +121,7 @@ describe('updates and about: version, migrations, a backup downloaded, licences'
         await page.getByTestId('update-version').getByText(titles[lang][0]).waitFor();
         await page.getByTestId('update-migrations-summary').waitFor();
         await page.locator('[data-testid="update-backups"] .ant-table-row').first().waitFor();
-        await page.getByTestId('update-changelog').locator('.ant-collapse-content-active').waitFor();
+        await page.getByTestId('update-changelog').locator('li').first().waitFor();
         await shot(page, `${lang}-${width}-page`);
         await page.goto(`${j.server.url}/about`);
         await page.getByTestId('about-licences').getByText(titles[lang][1]).waitFor();
@@ -117,6 +130,49 @@ describe('updates and about: version, migrations, a backup downloaded, licences'
         assert.deepEqual(errors, []);
         await context.close();
       }
+    }
+  });
+
+  it('restores a backup: the server answers, stops to be restarted, and starts on the backup’s data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shelfwise-restore-'));
+    const first = await startServer({ DATA_DIR: dataDir });
+    try {
+      const api = await apiAs(first, 'admin', first.password);
+      const backup = await api<{ fileName: string }>('/api/sysUpdate/backup', {});
+      await api('/api/sysPos/add', { code: 'AFTER', name: 'Added after the backup' });
+      const answer = await api<{ restarting: boolean }>('/api/sysUpdate/restore', {
+        fileName: backup.fileName,
+        confirm: backup.fileName,
+      });
+      assert.equal(answer.restarting, true);
+      // the process closes and exits (with 75, which scripts/start.mjs restarts on)
+      const deadline = Date.now() + 30_000;
+      while (
+        Date.now() < deadline &&
+        (await fetch(`${first.url}/health/live`).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.match(first.output(), /restore staged/);
+      // the next start swaps the backup in: the position added after it is gone, the old database kept as a backup
+      const second = await startServer({ DATA_DIR: dataDir });
+      try {
+        const api2 = await apiAs(second, 'admin', second.password);
+        const positions = await api2<{ items: { code: string }[] }>('/api/sysPos/page', { page: 1, pageSize: 50 });
+        assert.equal(positions.items.filter((p) => p.code === 'AFTER').length, 0);
+        const backups = await api2<{ fileName: string }[]>('/api/sysUpdate/list', {});
+        assert.ok(backups.some((b) => b.fileName.startsWith('shelfwise-before-restore-')));
+        assert.ok(backups.some((b) => b.fileName === backup.fileName));
+        const ready = await fetch(`${second.url}/health/ready`);
+        assert.equal(ready.status, 200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

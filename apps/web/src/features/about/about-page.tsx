@@ -109,7 +109,7 @@ export default function AboutPage() {
               rowKey={(p) => `${p.name}@${p.version}`}
               dataSource={rows}
               pagination={{ defaultPageSize: 20, size: 'small', showSizeChanger: true }}
-              scroll={{ x: 'max-content' }}
+              tableLayout="fixed"
               expandable={{
                 expandedRowRender: (p) =>
                   p.text ? (
@@ -126,22 +126,29 @@ export default function AboutPage() {
                   dataIndex: 'name',
                   sorter: (a, b) => a.name.localeCompare(b.name),
                   render: (v: string, p) => (
-                    <Typography.Link href={p.url} target="_blank" rel="noreferrer noopener">
+                    <Typography.Link
+                      href={p.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      style={{ wordBreak: 'break-word' }}
+                    >
                       {v}
                     </Typography.Link>
                   ),
                 },
-                { title: t('packageVersion'), dataIndex: 'version', width: 110 },
+                { title: t('packageVersion'), dataIndex: 'version', width: 110, responsive: ['sm'] },
                 {
                   title: t('license'),
                   dataIndex: 'license',
-                  width: 160,
+                  width: 130,
+                  render: (v: string) => <span style={{ wordBreak: 'break-word' }}>{v}</span>,
                   sorter: (a, b) => a.license.localeCompare(b.license),
                 },
                 {
                   title: t('usedBy'),
                   dataIndex: 'usedBy',
                   width: 150,
+                  responsive: ['md'],
                   render: (v: LicensedPackage['usedBy']) => v.map((u) => <Tag key={u}>{t(u)}</Tag>),
                 },
               ]}

@@ -1,5 +1,20 @@
 import { CloudDownloadOutlined, DatabaseOutlined, DeleteOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Input, Modal, Popconfirm, Result, Space, Spin, Table, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, GuardedButton } from '../../components/crud';
@@ -103,6 +118,8 @@ export function BackupsCard({ version }: { version: UpdateVersion | undefined })
   const backupNow = useBackupNow();
   const remove = useDeleteBackup();
   const [restoring, setRestoring] = useState<Backup | null>(null);
+  // on a phone the row's actions stack, so the file name keeps the width
+  const narrow = !Grid.useBreakpoint().sm;
 
   if (version && !supported) {
     const tools = version.databaseTools;
@@ -162,18 +179,23 @@ export function BackupsCard({ version }: { version: UpdateVersion | undefined })
         dataSource={list.data ?? []}
         locale={{ emptyText: t('backups.empty') }}
         pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         columns={[
           {
             title: t('backups.fileName'),
             dataIndex: 'fileName',
             sorter: (a, b) => a.fileName.localeCompare(b.fileName),
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            render: (v: string) => (
+              <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                {v}
+              </Typography.Text>
+            ),
           },
           {
             title: t('backups.size'),
             dataIndex: 'size',
             width: 100,
+            responsive: ['sm'],
             align: 'right',
             sorter: (a, b) => a.size - b.size,
             render: (v: number) => formatBytes(v),
@@ -182,15 +204,16 @@ export function BackupsCard({ version }: { version: UpdateVersion | undefined })
             title: t('backups.createTime'),
             dataIndex: 'createTime',
             width: 170,
+            responsive: ['md'],
             defaultSortOrder: 'descend',
             sorter: (a, b) => a.createTime.localeCompare(b.createTime),
           },
           {
             title: t('backups.actions'),
             key: 'actions',
-            width: 230,
+            width: narrow ? 120 : 300,
             render: (_: unknown, row) => (
-              <Space size={0} wrap>
+              <Space size={0} wrap direction={narrow ? 'vertical' : 'horizontal'} align="start">
                 <Auth code="sysUpdate:downloadBackup">
                   <Button
                     type="link"

@@ -153,12 +153,16 @@ export function MigrationsCard({ data }: { data: MigrationList | undefined }) {
         loading={!data}
         dataSource={rows}
         pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         columns={[
           {
             title: t('migrations.name'),
             dataIndex: 'name',
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            render: (v: string) => (
+              <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                {v}
+              </Typography.Text>
+            ),
           },
           {
             title: t('migrations.status'),
@@ -170,6 +174,7 @@ export function MigrationsCard({ data }: { data: MigrationList | undefined }) {
             title: t('migrations.executedAt'),
             dataIndex: 'executedAt',
             width: 170,
+            responsive: ['md'],
             render: (v: string | null) => v ?? '-',
           },
         ]}

@@ -35,10 +35,10 @@ export default function UpdatePage() {
         <Col xs={24}>
           <BackupsCard version={version.data} />
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xxl={12}>
           <MigrationsCard data={migrations.data} />
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xxl={12}>
           <ChangelogCard data={changelog.data} />
         </Col>
       </Row>
