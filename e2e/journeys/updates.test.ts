@@ -175,4 +175,33 @@ describe('updates and about: version, migrations, a backup downloaded, licences'
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('on PostgreSQL, the page gives the pg_dump and pg_restore commands instead of backups', {
+    skip: !process.env.PG_URL,
+  }, async () => {
+    const { default: pg } = await import('pg');
+    const name = `sw_e2e_upd_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: process.env.PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.PG_URL as string);
+    url.pathname = `/${name}`;
+    const server = await startServer({ DATABASE_URL: url.toString(), SEED_REGIONS: 'off' });
+    try {
+      for (const lang of LANGS) {
+        const { page, context, errors } = await open(j.browser, server, 1440, lang, '/platform/update');
+        const card = page.getByTestId('update-backups');
+        await card.getByText(/pg_dump --host=127\.0\.0\.1 --port=5432/).waitFor();
+        await card.getByText(/pg_restore --host=127\.0\.0\.1/).waitFor();
+        assert.equal(await page.getByTestId('backup-now').count(), 0);
+        await shot(page, `${lang}-1440-postgres`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    } finally {
+      await server.stop();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });
