@@ -32,6 +32,14 @@ export async function backupSqlite(handle: SQLite.Database, destination: string)
   rmSync(partial, { force: true });
   try {
     const meta = await handle.backup(partial, { progress: () => 256 });
+    // the copy keeps the source's write-ahead-log mode; a backup is one self-contained file, so it is switched to
+    // the rollback journal (opening it, even read-only, then leaves no -wal / -shm files beside it)
+    const copy = new SQLite(partial);
+    try {
+      copy.pragma('journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
     renameSync(partial, destination);
     return { pages: meta.totalPages };
   } catch (e) {
@@ -92,7 +100,18 @@ export function inspectRestoreFile(
     return 'restore_corrupt';
   } finally {
     db?.close();
+    dropSideFiles(file);
   }
+}
+
+/**
+ * Removes the `-wal` / `-shm` files a read-only open of a file in write-ahead-log mode leaves beside it, when the log
+ * holds nothing (a file copied in by hand with a log that holds writes keeps it).
+ */
+function dropSideFiles(file: string): void {
+  const wal = `${file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) return;
+  for (const f of [wal, `${file}-shm`]) rmSync(f, { force: true });
 }
 
 /** Stages a checked backup for the next start: copied beside the database under a temporary name, then renamed. */
@@ -141,7 +160,10 @@ export function applyPendingRestore(
     previous = join(backupDir(dataDir), backupName(new Date(), 'shelfwise-before-restore'));
     renameSync(databaseFile, previous);
   }
-  for (const suffix of ['-wal', '-shm']) rmSync(`${databaseFile}${suffix}`, { force: true });
+  for (const suffix of ['-wal', '-shm']) {
+    rmSync(`${databaseFile}${suffix}`, { force: true });
+    rmSync(`${staged}${suffix}`, { force: true });
+  }
   renameSync(staged, databaseFile);
   log.info({ previous: previous && basename(previous) }, 'restore applied: the staged backup is now the database');
   return { previous };

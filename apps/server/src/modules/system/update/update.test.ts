@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, type Endpoint } from '@shelfwise/contract';
 import SQLite from 'better-sqlite3';
@@ -161,6 +161,9 @@ describe('sysUpdate backups [sqlite]', () => {
     expect(made.result.size).toBeGreaterThan(100_000);
     const list = await t.call(s.list, {}, { token: root });
     expect(list.result.map((b) => b.fileName)).toContain(made.result.fileName);
+    // one self-contained file (rollback journal), nothing beside it
+    expect(readFileSync(join(dir(), made.result.fileName))[18]).toBe(1);
+    expect(readdirSync(dir()).filter((f) => f.startsWith(made.result.fileName))).toEqual([made.result.fileName]);
 
     const res = await t.app.inject({
       method: 'POST',
@@ -226,6 +229,8 @@ describe('sysUpdate backups [sqlite]', () => {
     const r = await t.call(s.restore, { fileName: good, confirm: good }, { token: root });
     expect(r.status).toBe(200);
     expect(r.result).toEqual({ fileName: good, restarting: false });
+    // checking the file left nothing beside it
+    expect(readdirSync(dir()).filter((f) => f.endsWith('-wal') || f.endsWith('-shm'))).toEqual([]);
     const staged = pendingRestoreFile(t.kernel.config.dataDir);
     expect(readFileSync(staged).equals(readFileSync(join(dir(), good)))).toBe(true);
     rmSync(staged);
