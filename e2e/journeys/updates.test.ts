@@ -19,7 +19,7 @@ async function shot(page: Page, name: string) {
   // the content scrolls inside the layout, not the document: a tall window shows all of it
   const size = page.viewportSize() ?? { width: 1440, height: 900 };
   const height = await page.evaluate(() =>
-    Math.max(...[...document.querySelectorAll('*')].map((e) => e.scrollHeight).filter((h) => h < 20_000)),
+    Math.max(...Array.from(document.querySelectorAll('*'), (e) => e.scrollHeight).filter((h) => h < 20_000)),
   );
   await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height + 120, size.height), 6000) });
   await page.waitForTimeout(300);
