@@ -37,6 +37,7 @@ import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
 import { registerSecurityHeaders } from './kernel/http/security-headers';
 import { createLogService, registerLogHooks, startLogRetention } from './kernel/logs';
+import { startServerMonitor } from './kernel/monitor/server-monitor';
 import { createRealtime, type Realtime } from './kernel/realtime/realtime';
 import { createSettings } from './kernel/settings/settings';
 import { registerOverviewRoutes, registerPlannerRoutes, registerStatsRoutes } from './modules/insight';
@@ -52,6 +53,7 @@ import {
   registerTaskRoutes,
 } from './modules/inventory';
 import { registerAuthRoutes } from './modules/system/auth';
+import { registerCacheRoutes } from './modules/system/cache';
 import { registerConfigRoutes } from './modules/system/config';
 import { registerConstRoutes } from './modules/system/const';
 import { registerDictRoutes } from './modules/system/dict';
@@ -65,6 +67,7 @@ import { registerPosRoutes } from './modules/system/pos';
 import { registerRegionRoutes } from './modules/system/region';
 import { registerRoleRoutes } from './modules/system/role';
 import { type SeedReport, seedSystem } from './modules/system/seed';
+import { registerServerRoutes } from './modules/system/server';
 import { registerSwaggerRoutes } from './modules/system/swagger';
 import { registerTemplateRoutes } from './modules/system/template';
 import { registerTenantRoutes } from './modules/system/tenant';
@@ -166,7 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // a path parameter may be a cache key of up to 512 characters, escaped (sysCache/delete/{key})
+    routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
 
   // a restore staged by the updates page replaces the SQLite file before it is opened (docs/backup-and-restore.md)
@@ -214,8 +218,17 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await kernel.sessions.primeRevocations();
 
   const retention = startLogRetention({ db, settings, log: app.log });
+  const monitor = startServerMonitor({
+    db,
+    dialect,
+    cache,
+    node: lease.node,
+    version: VERSION,
+    redisInfo: redis ? () => redis.client.info() : undefined,
+  });
   app.addHook('onClose', async () => {
     // queued log rows are written while the database is still open
+    await monitor.stop();
     await retention.stop();
     await logs.close();
     await lease.release().catch(() => undefined);
@@ -303,6 +316,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerPlannerRoutes(app, kernel);
   registerOverviewRoutes(app, kernel);
   registerStatsRoutes(app, kernel);
+  registerServerRoutes(app, kernel, monitor);
+  registerCacheRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
   registerUpdateRoutes(app, kernel, { version: VERSION, onRestart: options.onRestart });
   registerHealthRoutes(app, { maintenance: kernel.maintenance, perMinute: config.rateLimits.public });

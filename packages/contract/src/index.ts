@@ -22,6 +22,7 @@ export * from './patterns';
 export * from './route';
 export { routes } from './routes.gen';
 export * from './system/auth';
+export * from './system/cache';
 export * from './system/config';
 export * from './system/const';
 export * from './system/dict';
@@ -34,6 +35,7 @@ export * from './system/org';
 export * from './system/pos';
 export * from './system/region';
 export * from './system/role';
+export * from './system/server';
 export * from './system/template';
 export * from './system/tenant';
 export * from './system/update';
@@ -58,6 +60,7 @@ import { inventoryPickRecord, inventorySnapshot } from './inventory/snapshot';
 import { inventoryCheckSubTask } from './inventory/subtask';
 import { inventoryCheckTask } from './inventory/task';
 import { swagger, sysAuth, sysSms } from './system/auth';
+import { sysCache } from './system/cache';
 import { sysConfig } from './system/config';
 import { sysConst } from './system/const';
 import { sysDictData, sysDictType } from './system/dict';
@@ -70,6 +73,7 @@ import { sysOrg } from './system/org';
 import { sysPos } from './system/pos';
 import { sysRegion } from './system/region';
 import { sysRole } from './system/role';
+import { sysServer } from './system/server';
 import { sysTemplate } from './system/template';
 import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
 import { sysUpdate } from './system/update';
@@ -129,6 +133,8 @@ export const api = {
   pickCount,
   locationOverview,
   consolidationPlanner,
+  sysServer,
+  sysCache,
   sysUpdate,
 };
 

@@ -439,6 +439,21 @@ export const routes = {
     plan: { method: 'POST', path: '/api/consolidationPlanner/plan' },
     export: { method: 'POST', path: '/api/consolidationPlanner/export' },
   },
+  sysServer: {
+    serverBase: { method: 'GET', path: '/api/sysServer/serverBase' },
+    serverUsed: { method: 'GET', path: '/api/sysServer/serverUsed' },
+    serverDisk: { method: 'GET', path: '/api/sysServer/serverDisk' },
+    assemblyList: { method: 'GET', path: '/api/sysServer/assemblyList' },
+    nodeList: { method: 'GET', path: '/api/sysServer/nodeList' },
+  },
+  sysCache: {
+    keyList: { method: 'GET', path: '/api/sysCache/keyList' },
+    page: { method: 'POST', path: '/api/sysCache/page' },
+    value: { method: 'GET', path: '/api/sysCache/value/{key}' },
+    delete: { method: 'POST', path: '/api/sysCache/delete/{key}' },
+    deleteByPreKey: { method: 'POST', path: '/api/sysCache/deleteByPreKey/{prefixKey}' },
+    clear: { method: 'POST', path: '/api/sysCache/clear' },
+  },
   sysUpdate: {
     version: { method: 'GET', path: '/api/sysUpdate/version' },
     changelog: { method: 'GET', path: '/api/sysUpdate/changelog' },

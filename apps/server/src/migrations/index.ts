@@ -14,6 +14,7 @@ import * as indexTaskLocationByLocation from './20261124300000_index_task_locati
 import * as createLiveStreamTable from './20261127143817_create_live_stream_table';
 import * as addHomeVariant from './20261127144552_add_home_variant';
 import * as createTemplateTable from './20261128110000_create_template_table';
+import * as indexListOrders from './20261128144000_index_list_orders';
 
 /** Every migration, by name; names sort in the order they run. Never edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261127143817_create_live_stream_table': createLiveStreamTable,
   '20261127144552_add_home_variant': addHomeVariant,
   '20261128110000_create_template_table': createTemplateTable,
+  '20261128144000_index_list_orders': indexListOrders,
 };

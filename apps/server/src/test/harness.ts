@@ -5,7 +5,7 @@ import { type BuiltApp, buildApp } from '../app';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../kernel/auth/password';
 import type { SmsProvider } from '../kernel/auth/sms';
-import { type DialectName, openDatabase } from '../kernel/db/connect';
+import { type DialectName, openDatabase, type QueryEvent } from '../kernel/db/connect';
 import { seedId } from '../kernel/db/ids';
 import type { Kernel } from '../kernel/http/kernel';
 import { configSeed, type SeedReport } from '../modules/system/seed';
@@ -85,6 +85,8 @@ export async function startTestApp(
     corsOrigins?: string;
     /** Registers extra routes (tests of the route table itself) before the app is ready. */
     beforeReady?: (app: FastifyInstance, kernel: Kernel) => void;
+    /** Told of every statement the app runs (the query-plan test). */
+    onQuery?: (event: QueryEvent) => void;
   } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await databaseFor(dialect, options));
@@ -99,7 +101,7 @@ export async function startTestApp(
   };
   let built: BuiltApp;
   try {
-    built = await buildApp({ config, smsProvider: provider, logger: false });
+    built = await buildApp({ config, smsProvider: provider, logger: false, onQuery: options.onQuery });
   } catch (e) {
     if (!options.db) await db.drop();
     throw e;
@@ -114,18 +116,24 @@ export async function startTestApp(
   const call = async <E extends Endpoint>(endpoint: E, input?: unknown, o: CallOptions = {}): Promise<Called<E>> => {
     let url = endpoint.path;
     const query: Record<string, string> = { ...(o.query ?? {}) };
-    if (endpoint.method === 'GET' && input && typeof input === 'object') {
+    let sent = input;
+    if (input && typeof input === 'object' && !Array.isArray(input)) {
+      const rest: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(input as Record<string, unknown>)) {
         if (url.includes(`{${k}}`)) url = url.replace(`{${k}}`, encodeURIComponent(String(v)));
-        else if (v !== undefined) query[k] = String(v);
+        else if (endpoint.method === 'GET') {
+          if (v !== undefined) query[k] = String(v);
+        } else rest[k] = v;
       }
+      // a POST's path parameters go in its path, the rest in its body
+      if (endpoint.method === 'POST' && endpoint.path.includes('{')) sent = rest;
     }
     const headers: Record<string, string> = { ...(o.headers ?? {}) };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.lang) headers['accept-language'] = o.lang;
     let payload: string | undefined;
     if (endpoint.method === 'POST') {
-      payload = o.rawBody ?? (input === undefined ? undefined : JSON.stringify(input));
+      payload = o.rawBody ?? (sent === undefined ? undefined : JSON.stringify(sent));
       if (payload !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
     }
     const res = await app.inject({ method: endpoint.method, url, query, headers, payload });

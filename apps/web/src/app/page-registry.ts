@@ -51,6 +51,8 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/overview/pickCount/index': () => import('../features/insight-stats/pick-count-page'),
   '/overview/location/index': () => import('../features/insight-stats/location-overview-page'),
   '/overview/live/index': () => import('../features/live-view/live-view-page'),
+  '/platform/server/index': () => import('../features/platform/server-page'),
+  '/platform/cache/index': () => import('../features/platform/cache-page'),
   '/platform/update/index': () => import('../features/platform/update-page'),
   '/about/index': () => import('../features/about/about-page'),
 };

@@ -6,8 +6,9 @@ import { scopeToTenant, type TenantDb } from '../db/tenant-db';
 
 /**
  * Menus of the platform itself: their pages act on what every tenant shares (the tenants, the menu table, the
- * parameters, the regions, the server's jobs, cache and updates). Only the platform tenant is ever granted them;
- * another tenant's administrator neither sees them nor holds their buttons.
+ * parameters, the regions, the server's jobs, monitor and updates). Only the platform tenant is ever granted them;
+ * another tenant's administrator neither sees them nor holds their buttons. The cache monitor is not one of them:
+ * a tenant's administrator sees the tenant's own keys there (docs/monitors.md).
  */
 export const PLATFORM_MENU_KEYS = [
   'platform.tenant',
@@ -17,7 +18,6 @@ export const PLATFORM_MENU_KEYS = [
   'platform.job',
   'platform.jobDashboard',
   'platform.server',
-  'platform.cache',
   'platform.plugin',
   'platform.update',
 ] as const;

@@ -1,6 +1,7 @@
 import { AccountType, Status } from '@shelfwise/contract';
 import type { Kysely } from 'kysely';
 import type { Cache } from '../cache/cache';
+import { tenantKey } from '../cache/tenant-keys';
 import type { Database } from '../db/schema';
 import { type DataScopeGrant, loadDataScope } from './data-scope';
 import { loadPlatformMenuIds } from './menu-scope';
@@ -127,7 +128,7 @@ export function createPrincipalService(db: Kysely<Database>, cache: Cache) {
       return rows.map((r) => r.permission as string).sort();
     },
     async get(tenantId: number, userId: number): Promise<Principal | null> {
-      const key = `principal:${await version()}:${tenantId}:${userId}`;
+      const key = tenantKey(tenantId, `principal:${await version()}:${userId}`);
       const hit = await cache.get<Principal>(key);
       if (hit) return hit;
       const p = await load(tenantId, userId);

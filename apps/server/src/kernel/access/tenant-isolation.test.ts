@@ -6,8 +6,8 @@ import { seedCountTask } from '../../modules/inventory/count-fixture';
 import { setCount } from '../../modules/inventory/ledger';
 import { multipartFile, PNG_BYTES } from '../../test/fixtures';
 import { describeEachDialect, startTestApp, type TestApp } from '../../test/harness';
+import { tenantKey } from '../cache/tenant-keys';
 import { seedId } from '../db/ids';
-import { tenantScoped } from '../db/tenant-scope';
 import type { UserContext } from '../http/context';
 import { defineRoute, registeredRoutes } from '../http/define-route';
 import { DEFAULT_TENANT_ID } from './tenants';
@@ -20,6 +20,9 @@ const MATRIX_TIMEOUT = 300_000;
 
 /** Text put into every record of tenant A: it must never appear in an answer to tenant B. */
 const MARK = 'ALPHASECRET';
+
+/** A key of tenant A in the cache (the cache monitor must neither show nor delete it for tenant B). */
+const ALPHA_CACHE_KEY = tenantKey(DEFAULT_TENANT_ID, `zz:${MARK}`);
 
 /** Ids of tenant A's records, by the service that manages them. */
 type AlphaIds = Record<string, number>;
@@ -288,6 +291,10 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
     areaId: a.warehouseArea,
   }),
   'GET /api/warehouseOverview/locationLines': (a) => ({ locationId: a.countLocation, taskId: a.inventoryCheckTask }),
+  // tenant A's cache key (seeded with the mark), and A's whole key prefix
+  'GET /api/sysCache/value/{key}': () => ({ key: ALPHA_CACHE_KEY }),
+  'POST /api/sysCache/delete/{key}': () => ({ key: ALPHA_CACHE_KEY }),
+  'POST /api/sysCache/deleteByPreKey/{prefixKey}': () => ({ prefixKey: tenantKey(DEFAULT_TENANT_ID, '') }),
   // platform only: another tenant's administrator is refused whatever file is named
   'POST /api/sysUpdate/downloadBackup': () => ({ fileName: 'shelfwise-20260101-000000-000.db' }),
   'POST /api/sysUpdate/deleteBackup': () => ({ fileName: 'shelfwise-20260101-000000-000.db' }),
@@ -382,6 +389,7 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
   a.sysPos = await ok(api.sysPos.add, { code: MARK, name: MARK });
   a.sysRole = await ok(api.sysRole.add, { code: MARK, name: MARK });
   a.sysTemplate = await ok(api.sysTemplate.add, { code: MARK, name: MARK, content: MARK, remark: MARK });
+  await t.kernel.cache.set(ALPHA_CACHE_KEY, { name: MARK });
   a.sysUser = (
     (await ok<typeof api.sysUser.add>(api.sysUser.add, {
       account: MARK.toLowerCase(),
@@ -541,7 +549,7 @@ async function seedAlpha(t: TestApp): Promise<AlphaIds> {
     ['sysLogEx', 'sys_log_ex'],
     ['sysLogDiff', 'sys_log_diff'],
   ] as const) {
-    const row = await tenantScoped(t.kernel.db, ctx, table).selectFrom().select('id').executeTakeFirst();
+    const row = await t.kernel.tenantDb(ctx).selectFrom(table).select('id').executeTakeFirst();
     if (row) a[service] = row.id;
   }
   return a;
@@ -645,6 +653,7 @@ describeEachDialect('tenant isolation matrix', (get) => {
       const problems = await isolationProblems(t, a, beta);
       expect(problems).toEqual([]);
       expect(changedRows(before, await snapshotAlpha(t))).toEqual([]);
+      expect(await t.kernel.cache.get(ALPHA_CACHE_KEY)).toEqual({ name: MARK });
     },
     MATRIX_TIMEOUT,
   );

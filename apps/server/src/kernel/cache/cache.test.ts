@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from './cache';
 import { createMemoryCache } from './memory-cache';
 import { createRedisCache } from './redis-cache';
+import { tenantCache, tenantKey, tenantOfKey } from './tenant-keys';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -141,6 +142,47 @@ function cacheContract(kind: 'memory' | 'redis', make: () => Promise<Cache>, cle
     expect((await cache.keys('gl:')).sort()).toEqual(['gl:a*b', 'gl:axb']);
     await cache.delPrefix('gl:');
   });
+
+  it('lists at most `limit` keys', async () => {
+    for (let i = 0; i < 12; i++) await cache.set(`lim:${i}`, i);
+    expect(await cache.keys('lim:', 5)).toHaveLength(5);
+    expect(await cache.keys('lim:')).toHaveLength(12);
+    await cache.delPrefix('lim:');
+  });
+
+  it('inspects type, TTL and size of live keys and peeks at values without taking them', async () => {
+    await cache.set('insp:obj', { a: 'x'.repeat(100) }, 60_000);
+    await cache.set('insp:num', 7);
+    await cache.set('insp:gone', 1, 50);
+    await sleep(120);
+    const info = await cache.inspect(['insp:obj', 'insp:num', 'insp:gone', 'insp:missing']);
+    expect(info.map((i) => i.key)).toEqual(['insp:obj', 'insp:num']);
+    const [obj, num] = info;
+    expect(obj?.ttl).toBeGreaterThan(55_000);
+    expect(obj?.size).toBeGreaterThanOrEqual(100);
+    expect(num?.ttl).toBe(-1);
+    expect(obj?.type).toBe(kind === 'redis' ? 'string' : 'object');
+    expect(await cache.peek('insp:obj')).toEqual({ a: 'x'.repeat(100) });
+    expect(await cache.peek('insp:obj')).toEqual({ a: 'x'.repeat(100) });
+    expect(await cache.peek('insp:gone')).toBeUndefined();
+    expect(await cache.inspect([])).toEqual([]);
+    await cache.delPrefix('insp:');
+  });
+
+  it("keeps a tenant's view under its prefix", async () => {
+    const beta = tenantCache(cache, 42);
+    await beta.set('perm:1', { ok: true }, 60_000);
+    await cache.set('perm:1', 'platform');
+    expect(await cache.get(tenantKey(42, 'perm:1'))).toEqual({ ok: true });
+    expect(await beta.get('perm:1')).toEqual({ ok: true });
+    expect(await beta.keys('')).toEqual(['perm:1']);
+    expect((await beta.inspect(['perm:1']))[0]?.key).toBe('perm:1');
+    expect(tenantOfKey(tenantKey(42, 'perm:1'))).toBe(42);
+    expect(tenantOfKey('perm:1')).toBeUndefined();
+    expect(await beta.delPrefix('')).toBe(1);
+    expect(await cache.get('perm:1')).toBe('platform');
+    await cache.del('perm:1');
+  });
 }
 
 describe('memory cache', () => {
@@ -195,6 +237,14 @@ describe.skipIf(!REDIS_URL)('redis cache', () => {
       expect(raw[1]).toContain(`${prefix}shared`);
       await b.set('mine', 1, 60_000);
       expect(await b.keys('')).toEqual(['mine']);
+      // values other writers left (hashes, lists, plain text) are shown as they are
+      await a.client.hset('h', { f: '1', g: 'two' });
+      await a.client.rpush('l', 'x', 'y');
+      await a.client.set('plain', 'not json');
+      expect(await a.peek('h')).toEqual({ f: '1', g: 'two' });
+      expect(await a.peek('l')).toEqual(['x', 'y']);
+      expect(await a.peek('plain')).toBe('not json');
+      expect((await a.inspect(['h', 'l'])).map((i) => i.type)).toEqual(['hash', 'list']);
     } finally {
       await a.delPrefix('');
       await a.close();

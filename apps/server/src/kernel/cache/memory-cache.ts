@@ -1,7 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { Cache } from './cache';
+import type { Cache, CacheKeyInfo } from './cache';
 
 type Entry = { v: unknown; exp: number };
+
+/** The kind of a JSON value, as the cache monitor names it. */
+const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** The single-node cache: an LRU map with per-key expiry. */
 export function createMemoryCache(max = 100_000): Cache {
@@ -46,8 +49,29 @@ export function createMemoryCache(max = 100_000): Cache {
       const e = live(key);
       return e?.exp ? e.exp - Date.now() : -1;
     },
-    async keys(prefix) {
-      return [...lru.keys()].filter((k) => k.startsWith(prefix) && live(k));
+    async keys(prefix, limit = Number.POSITIVE_INFINITY) {
+      const found: string[] = [];
+      for (const k of lru.keys()) {
+        if (found.length >= limit) break;
+        const e = k.startsWith(prefix) ? lru.peek(k) : undefined;
+        if (e && !(e.exp && e.exp <= Date.now())) found.push(k);
+      }
+      return found;
+    },
+    async inspect(keys) {
+      const now = Date.now();
+      const out: CacheKeyInfo[] = [];
+      for (const key of keys) {
+        const e = lru.peek(key);
+        if (!e || (e.exp && e.exp <= now)) continue;
+        const json = JSON.stringify(e.v) ?? '';
+        out.push({ key, type: kindOf(e.v), ttl: e.exp ? e.exp - now : -1, size: Buffer.byteLength(json) });
+      }
+      return out;
+    },
+    async peek(key) {
+      const e = lru.peek(key);
+      return e && !(e.exp && e.exp <= Date.now()) ? e.v : undefined;
     },
     async delPrefix(prefix) {
       let n = 0;

@@ -425,7 +425,7 @@ export interface Database {
   sys_region: SysRegionTable;
 }
 
-/** Tables that belong to one tenant: every query on them goes through `tenantScoped`. */
+/** Tables that belong to one tenant: every query on them goes through a tenant database (`tenant-db.ts`). */
 export type TenantTable = {
   [K in keyof Database]: Database[K] extends { tenant_id: number } ? K : never;
 }[keyof Database];

@@ -74,6 +74,12 @@ export type TenantDatabase = {
 /** A Kysely instance bound to one tenant: every query it runs is scoped by `TenantScopePlugin`. */
 export type TenantDb = Kysely<TenantDatabase>;
 
+/** What data access needs to know about the caller: the tenant and the user (null for the system). */
+export interface TenantContext {
+  tenantId: number;
+  userId: number | null;
+}
+
 /** What a tenant database is opened for. */
 export interface TenantOf {
   tenantId: number;

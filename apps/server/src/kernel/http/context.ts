@@ -1,6 +1,6 @@
 import type { Locale } from '@shelfwise/contract';
 import type { DataScopeGrant } from '../access/data-scope';
-import type { TenantContext } from '../db/tenant-scope';
+import type { TenantContext } from '../db/tenant-db';
 
 /** Everything a service needs to know about the request, built once and passed explicitly. */
 export interface RequestContext extends TenantContext {

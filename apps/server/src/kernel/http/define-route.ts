@@ -140,8 +140,15 @@ export function defineRoute<E extends Endpoint>(
 function mergeBodyAndQuery(req: FastifyRequest, keys: Map<string, string>): unknown {
   const body = req.body;
   const query = normalizeQuery((req.query as Record<string, unknown>) ?? {}, keys);
-  if (body === undefined || body === null || body === '') return Object.keys(query).length ? query : undefined;
-  if (typeof body === 'object' && !Array.isArray(body) && Object.keys(query).length) return Object.assign(query, body);
+  // path parameters (`delete/{key}`, as Admin.NET's clients send them) win over the body and the query
+  const params = normalizeQuery((req.params as Record<string, unknown>) ?? {}, keys);
+  const hasParams = Object.keys(params).length > 0;
+  if (body === undefined || body === null || body === '') {
+    return Object.keys(query).length || hasParams ? Object.assign(query, params) : undefined;
+  }
+  if (typeof body === 'object' && !Array.isArray(body) && (Object.keys(query).length || hasParams)) {
+    return Object.assign(query, body, params);
+  }
   return body;
 }
 

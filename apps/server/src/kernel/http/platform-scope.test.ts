@@ -87,7 +87,7 @@ describeEachDialect('platform-wide endpoints', (get) => {
     for (const p of platformPaths) expect(paths, p).not.toContain(p);
     const buttons = (await t.call(api.sysMenu.ownBtnPermList, undefined, { token: gamma.token })).result;
     expect(buttons).toContain('sysUser:page');
-    expect(buttons.filter((b) => /^sys(Tenant|Config|Menu|Region|Job|Server|Cache):/.test(b))).toEqual([
+    expect(buttons.filter((b) => /^sys(Tenant|Config|Menu|Region|Job|Server):/.test(b))).toEqual([
       'sysConfig:saveSysInfo', // the tenant's own branding (System info), not the platform's parameters
     ]);
     // its roles cannot be granted them either

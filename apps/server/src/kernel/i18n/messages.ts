@@ -1,5 +1,6 @@
 import type { ErrorCode, I18nText } from '@shelfwise/contract';
 import { UPDATE_MESSAGES } from './messages-update';
+import { MONITOR_MESSAGES } from './monitor-messages';
 
 /**
  * Texts the API sends, by key: every error code, plus the keys custom schema checks use as messages.
@@ -753,5 +754,6 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
     'zh-cn': '不能移动到自身或其下级',
     'zh-tw': '不能移動到自身或其下層',
   },
+  ...MONITOR_MESSAGES,
   ...UPDATE_MESSAGES,
 };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { tenantScoped } from '../db/tenant-scope';
+import { scopeToTenant } from '../db/tenant-db';
 import { SETTING, type Settings } from '../settings/settings';
 import type { LogTable } from './log-writer';
 
@@ -43,22 +43,16 @@ export function startLogRetention(
   let running: Promise<number> | undefined;
 
   async function purge(table: LogTable, tenantId: number, cutoff: number): Promise<number> {
-    const scope = tenantScoped(db, { tenantId, userId: null }, table);
+    // the four log tables share the columns used here; the tenant database adds the tenant to both statements
+    const scope = scopeToTenant(db, { tenantId });
+    const from = table as 'sys_log_op';
     let deleted = 0;
     while (!stopped) {
       const ids = (
-        await scope
-          .selectFrom()
-          .select(sql<number>`${sql.ref('id')}`.as('id'))
-          .where(sql<boolean>`${sql.ref('created_at')} < ${cutoff}`)
-          .limit(o.batchSize)
-          .execute()
-      ).map((r) => (r as { id: number }).id);
+        await scope.selectFrom(from).select('id').where('created_at', '<', cutoff).limit(o.batchSize).execute()
+      ).map((r) => r.id);
       if (!ids.length) break;
-      const res = await scope
-        .deleteFrom()
-        .where(sql<boolean>`${sql.ref('id')} in (${sql.join(ids)})`)
-        .executeTakeFirst();
+      const res = await scope.deleteFrom(from).where('id', 'in', ids).executeTakeFirst();
       deleted += Number(res.numDeletedRows);
       if (ids.length < o.batchSize) break;
     }

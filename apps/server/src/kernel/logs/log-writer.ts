@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { tenantScoped } from '../db/tenant-scope';
+import { scopeToTenant } from '../db/tenant-db';
 
 /** The tables the log writer fills. */
 export type LogTable = 'sys_log_vis' | 'sys_log_op' | 'sys_log_ex' | 'sys_log_diff';
@@ -105,8 +105,8 @@ export function createLogWriter(
       wanted.set(userTenant, ids);
     }
     for (const [tenantId, ids] of wanted) {
-      const users = await tenantScoped(db, { tenantId, userId: null }, 'sys_user')
-        .selectFrom()
+      const users = await scopeToTenant(db, { tenantId })
+        .selectFrom('sys_user')
         .select(['id', 'account', 'real_name'])
         .where('id', 'in', [...ids])
         .execute();

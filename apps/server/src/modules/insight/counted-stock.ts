@@ -19,7 +19,7 @@ import { visibleWarehouses } from '../warehouse/warehouse';
 //   confirmed or confirmed empty, every line of it counted, or the task submitted), so a caller can treat a
 //   half-counted location with care.
 // - Older counts of a location never add lines: stock moved since is not resurrected.
-// Tenant scope: every table through `tenantScoped`; data scope: the warehouse must be one the caller may see.
+// Tenant scope: every table through the tenant database; data scope: the warehouse must be one the caller may see.
 
 /** A counted line of a location's last count. `lot` is '' for none. */
 export interface CountedLine {

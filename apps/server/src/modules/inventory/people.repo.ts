@@ -73,6 +73,21 @@ export const peopleRepo = {
     }
     return q.orderBy('sys_user.account').limit(p.limit).execute();
   },
+  /**
+   * Which of `ids` are enabled users within the caller's data scope: the people a supervisor may give counting or
+   * review work to. The pickers offer no one else, and the server refuses anyone else (a hand-made request).
+   */
+  async assignable(db: TenantDb, ctx: ScopeContext, ids: readonly number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    let q = db
+      .selectFrom('sys_user')
+      .select('sys_user.id')
+      .where('sys_user.id', 'in', [...ids])
+      .where('sys_user.status', '=', Status.enabled);
+    const inScope = scopeFilter(ctx, { org: 'sys_user.org_id', owner: 'sys_user.created_by' });
+    if (inScope) q = q.where(inScope);
+    return new Set((await q.execute()).map((r) => Number(r.id)));
+  },
   /** The lines of a review task (task and line ids). */
   reviewLines: (db: TenantDb, reviewTaskId: number) =>
     db

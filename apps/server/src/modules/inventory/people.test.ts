@@ -102,6 +102,31 @@ describeEachDialect('counting people pickers and snapshots in use', (get) => {
     expect(
       await accounts(inventoryReviewTask.assigneeOptions, { taskId: seeded.taskId, itemIds: `${other.id}` }),
     ).toEqual(['pq.reviewer']);
+
+    // what the picker does not offer, the server refuses: a supervisor of the root organisation (own organisation
+    // only) may not give the sub-task to the scanner of North, but may to someone of their own organisation
+    const rooted = await t.createUser({
+      account: 'pq.rootSupervisor',
+      orgId: seedId('org.root'),
+      permissions: ['inventoryCheckSubTask:assign'],
+      dataScope: DataScope.ownOrg,
+    });
+    const rootToken = (await t.login(rooted.account, rooted.password)).accessToken;
+    const subTaskId = seeded.subTaskIds[0] as number;
+    const version = async () =>
+      (await t.call(inventoryCheckSubTask.detail, { id: subTaskId }, { token: admin })).result.version;
+    const assign = async (counterIds: number[]) =>
+      t.call(
+        inventoryCheckSubTask.assign,
+        { id: subTaskId, version: await version(), counterIds },
+        { token: rootToken },
+      );
+    expectError(await assign([scanner.id]), 400, 'counterNotFound');
+    expectError(await assign([elsewhere as number, scanner.id]), 400, 'counterNotFound');
+    expect((await assign([elsewhere as number])).status).toBe(200);
+    expect((await t.call(inventoryCheckSubTask.detail, { id: subTaskId }, { token: admin })).result.counterIds).toEqual(
+      [elsewhere],
+    );
   });
 
   it('gives a counter of the seeded role the scanning workbench and the inventory directory above it', async () => {

@@ -80,6 +80,7 @@ export interface CrudPageProps<S extends CrudService> {
   /** Key of the column settings kept per page. */
   pageKey: string;
   title: ReactNode;
+  /** The search form's fields (none: no search form; a page may search from its toolbar through `pageState`). */
   searchFields: FieldConfig[];
   /** The data columns; the actions column (edit, delete, `rowActions`) is added when the user may use one. */
   columns: CrudColumn<CrudRow<S>>[];
@@ -117,6 +118,8 @@ export interface CrudPageProps<S extends CrudService> {
   rowName: (row: CrudRow<S>) => string;
   /** Why a row cannot be deleted (the delete link is disabled with this as its tooltip). */
   deleteDisabled?: (row: CrudRow<S>) => string | undefined;
+  /** After a row was deleted (a master list clears the detail it showed). */
+  onDeleted?: (row: CrudRow<S>) => void;
   /** The message after a batch delete, from the server's answer and the ids sent (default: none). */
   batchDeleted?: (result: unknown, ids: number[]) => string;
   /** More links in a row's actions. */
@@ -248,7 +251,14 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
               name={props.rowName(row)}
               onEdit={editCode && (props.canEdit?.(row) ?? true) ? () => setEditing({ row }) : undefined}
               editCode={editCode ?? { all: [] }}
-              onDelete={deleteCode ? () => remove.mutateAsync((row as Identified).id) : undefined}
+              onDelete={
+                deleteCode
+                  ? async () => {
+                      await remove.mutateAsync((row as Identified).id);
+                      props.onDeleted?.(row);
+                    }
+                  : undefined
+              }
               deleteCode={deleteCode ?? { all: [] }}
               deleteDisabled={props.deleteDisabled?.(row)}
             >
@@ -321,12 +331,14 @@ export function CrudPage<S extends CrudService>(props: CrudPageProps<S>) {
 
   const list = (
     <>
-      <SearchForm<Record<string, unknown>>
-        fields={props.searchFields}
-        initialValues={props.searchInitialValues}
-        onSearch={(f) => search((props.toFilters ? props.toFilters(f) : f) as CrudFilters<S>)}
-        colProps={props.searchColProps}
-      />
+      {props.searchFields.length ? (
+        <SearchForm<Record<string, unknown>>
+          fields={props.searchFields}
+          initialValues={props.searchInitialValues}
+          onSearch={(f) => search((props.toFilters ? props.toFilters(f) : f) as CrudFilters<S>)}
+          colProps={props.searchColProps}
+        />
+      ) : null}
       {props.header}
       <CrudTable<CrudRow<S>>
         pageKey={props.pageKey}

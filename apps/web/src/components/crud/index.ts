@@ -12,6 +12,15 @@ export {
   type CrudService,
 } from './crud-page';
 export { type CrudColumn, CrudTable, type CrudTableProps } from './crud-table';
+export {
+  branchIds,
+  CrudTreePage,
+  type CrudTreePageProps,
+  type CrudTreeRow,
+  type CrudTreeService,
+  parentOptions,
+  withoutEmptyChildren,
+} from './crud-tree-page';
 export { EditDialog, type EditDialogProps, trimValues } from './edit-dialog';
 export type { FieldConfig, FieldOption, FieldTreeNode } from './form-fields';
 export { ImportDialog, type ImportDialogProps, type ImportReport } from './import-dialog';

@@ -1,47 +1,16 @@
 import { sysDictData } from '@shelfwise/contract';
 import { Card, Empty, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  SearchForm,
-  statusColumn,
-  TAG_COLORS,
-  usePageParams,
-} from '../../components/crud';
-import {
-  type DictDataPageInput,
-  type DictDataRow,
-  type DictTypeRow,
-  fetchAllDictData,
-  useDeleteDictData,
-  useDictDataPage,
-  useSaveDictData,
-  useSetDictDataStatus,
-} from './dict.api';
+import { type CrudColumn, CrudPage, type FieldConfig, statusColumn, TAG_COLORS } from '../../components/crud';
+import { type DictDataRow, type DictTypeRow, dictKeys, useSetDictDataStatus } from './dict.api';
 
-type Filters = { label?: string; value?: string };
-type Editing = { row?: DictDataRow } | null;
 const TAG_TYPES = ['primary', 'success', 'info', 'warning', 'danger'] as const;
 
 /** The values of the selected dictionary type: label shown as a tag of its tag type. */
 export function DictDataPanel({ type }: { type?: DictTypeRow }) {
   const { t } = useTranslation('platform');
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<Filters, NonNullable<DictDataPageInput['field']>>(
-    {},
-    20,
-  );
-  const page = useDictDataPage({ ...input, dictTypeId: type?.id }, !!type);
-  const save = useSaveDictData();
-  const remove = useDeleteDictData();
   const setStatus = useSetDictDataStatus();
-  const [editing, setEditing] = useState<Editing>(null);
   const isEnum = !!type?.code.endsWith('Enum');
 
   const tagOptions = TAG_TYPES.map((v) => ({ value: v, label: <Tag color={TAG_COLORS[v]}>{t(`dict.tag.${v}`)}</Tag> }));
@@ -81,21 +50,6 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
     }),
     { key: 'orderNo', title: t('common.orderNo'), dataIndex: 'orderNo', sortField: 'orderNo', align: 'right' },
     { key: 'remark', title: t('common.remark'), dataIndex: 'remark', ellipsis: true, hiddenByDefault: true },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={row.label}
-          onEdit={() => setEditing({ row })}
-          editCode="sysDictData:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysDictData:delete"
-        />
-      ),
-    },
   ];
 
   const fields: FieldConfig[] = [
@@ -127,7 +81,6 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
     { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
     { name: 'extData', label: t('dict.extData'), type: 'textarea', maxLength: 4000 },
   ];
-  const initialValues = useMemo(() => editing?.row ?? { tagType: 'primary', status: 1, orderNo: 100 }, [editing]);
 
   if (!type)
     return (
@@ -137,41 +90,33 @@ export function DictDataPanel({ type }: { type?: DictTypeRow }) {
     );
 
   return (
-    <>
-      <SearchForm<Filters>
-        key={type.id}
-        colProps={{ xs: 24, md: 8 }}
-        fields={[
-          { name: 'label', label: t('dict.label') },
-          { name: 'value', label: t('dict.value') },
-        ]}
-        onSearch={search}
-      />
-      <CrudTable<DictDataRow>
-        pageKey="platform.dictData"
-        title={
-          <span>
-            {t('dict.valuesOf', { name: type.name })} <Typography.Text code>{type.code}</Typography.Text>
-          </span>
-        }
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysDictData:add"
-        exportName={`dictionary-${type.code}`}
-        fetchAll={() => fetchAllDictData({ ...filters, dictTypeId: type.id })}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('dict.editValue') : t('dict.addValue')}
-        fields={fields}
-        initialValues={initialValues}
-        schema={editing?.row ? sysDictData.update.input : sysDictData.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, dictTypeId: type.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="dict-data-dialog"
-      />
-    </>
+    <CrudPage
+      service={sysDictData}
+      pageKey="platform.dictData"
+      title={
+        <span>
+          {t('dict.valuesOf', { name: type.name })} <Typography.Text code>{type.code}</Typography.Text>
+        </span>
+      }
+      bare
+      filter={{ dictTypeId: type.id }}
+      searchFields={[
+        { name: 'label', label: t('dict.label') },
+        { name: 'value', label: t('dict.value') },
+      ]}
+      searchColProps={{ xs: 24, md: 8 }}
+      columns={columns}
+      rowName={(r) => r.label}
+      form={{
+        fields,
+        addTitle: t('dict.addValue'),
+        editTitle: t('dict.editValue'),
+        defaults: { tagType: 'primary', status: 1, orderNo: 100 },
+        toInput: (v) => ({ ...v, dictTypeId: type.id, orderNo: v.orderNo ?? 100 }),
+      }}
+      clientExport={`dictionary-${type.code}`}
+      alsoInvalidates={dictKeys.allDictList}
+      testId="dict-data"
+    />
   );
 }

@@ -1,28 +1,8 @@
 import { sysDictType } from '@shelfwise/contract';
 import { Input, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CrudColumn,
-  CrudTable,
-  EditDialog,
-  type FieldConfig,
-  pagedTableProps,
-  RowActions,
-  statusColumn,
-  usePageParams,
-} from '../../components/crud';
-import {
-  type DictTypePageInput,
-  type DictTypeRow,
-  fetchAllDictTypes,
-  useDeleteDictType,
-  useDictTypePage,
-  useSaveDictType,
-  useSetDictTypeStatus,
-} from './dict.api';
-
-type Editing = { row?: DictTypeRow } | null;
+import { type CrudColumn, CrudPage, type FieldConfig, statusColumn, usePageParams } from '../../components/crud';
+import { type DictTypePageInput, type DictTypeRow, dictKeys, useSetDictTypeStatus } from './dict.api';
 
 /** Dictionary types: searchable paged list; a click selects the type whose values show on the right. */
 export function DictTypePanel({
@@ -34,15 +14,8 @@ export function DictTypePanel({
 }) {
   const { t } = useTranslation('platform');
   const { t: tc } = useTranslation('crud');
-  const { filters, params, input, search, change } = usePageParams<
-    { keyword?: string },
-    NonNullable<DictTypePageInput['field']>
-  >({}, 20);
-  const page = useDictTypePage(input);
-  const save = useSaveDictType();
-  const remove = useDeleteDictType();
+  const paging = usePageParams<{ keyword?: string }, NonNullable<DictTypePageInput['field']>>({}, 20);
   const setStatus = useSetDictTypeStatus();
-  const [editing, setEditing] = useState<Editing>(null);
 
   const columns: CrudColumn<DictTypeRow>[] = [
     {
@@ -90,113 +63,96 @@ export function DictTypePanel({
       align: 'right',
       hiddenByDefault: true,
     },
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      // kept in view at the panel's edge (the table scrolls under it when the panel is narrow)
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          compact
-          name={row.name}
-          onEdit={() => setEditing({ row })}
-          editCode="sysDictType:update"
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            if (selected?.id === row.id) onSelect(undefined);
-          }}
-          deleteCode="sysDictType:delete"
-          deleteDisabled={row.sysFlag === 1 ? t('dict.builtInNoDelete') : undefined}
-        />
-      ),
-    },
   ];
 
-  const builtIn = editing?.row?.sysFlag === 1;
   const yesNo = [
     { label: tc('yes'), value: 1 },
     { label: tc('no'), value: 2 },
   ];
-  const fields: FieldConfig[] = [
-    { name: 'name', label: t('dict.typeName'), required: true, span: 12, maxLength: 64 },
-    {
-      name: 'code',
-      label: t('dict.typeCode'),
-      required: true,
-      span: 12,
-      maxLength: 64,
-      disabled: builtIn,
-      extra: t('dict.typeCodeHint'),
-      rules: [
-        { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('dict.typeCodeRule') },
-        {
-          validator: async (_r, v: string | undefined) => {
-            if (!builtIn && v?.trim().endsWith('Enum')) throw new Error(t('dict.enumReserved'));
+  const fields = (row: DictTypeRow | undefined): FieldConfig[] => {
+    const builtIn = row?.sysFlag === 1;
+    return [
+      { name: 'name', label: t('dict.typeName'), required: true, span: 12, maxLength: 64 },
+      {
+        name: 'code',
+        label: t('dict.typeCode'),
+        required: true,
+        span: 12,
+        maxLength: 64,
+        disabled: builtIn,
+        extra: t('dict.typeCodeHint'),
+        rules: [
+          { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('dict.typeCodeRule') },
+          {
+            validator: async (_r, v: string | undefined) => {
+              if (!builtIn && v?.trim().endsWith('Enum')) throw new Error(t('dict.enumReserved'));
+            },
           },
-        },
-      ],
-    },
-    {
-      name: 'status',
-      label: t('common.status'),
-      type: 'radio',
-      span: 12,
-      options: [
-        { label: tc('enabled'), value: 1 },
-        { label: tc('disabled'), value: 2 },
-      ],
-    },
-    {
-      name: 'isTenant',
-      label: t('dict.isTenant'),
-      type: 'radio',
-      span: 12,
-      options: yesNo,
-      tooltip: t('dict.isTenantHint'),
-    },
-    { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
-    { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
-  ];
-  const initialValues = useMemo(() => editing?.row ?? { status: 1, isTenant: 1, orderNo: 100 }, [editing]);
+        ],
+      },
+      {
+        name: 'status',
+        label: t('common.status'),
+        type: 'radio',
+        span: 12,
+        options: [
+          { label: tc('enabled'), value: 1 },
+          { label: tc('disabled'), value: 2 },
+        ],
+      },
+      {
+        name: 'isTenant',
+        label: t('dict.isTenant'),
+        type: 'radio',
+        span: 12,
+        options: yesNo,
+        tooltip: t('dict.isTenantHint'),
+      },
+      { name: 'orderNo', label: t('common.orderNo'), type: 'number', span: 12 },
+      { name: 'remark', label: t('common.remark'), type: 'textarea', maxLength: 256 },
+    ];
+  };
 
   return (
-    <>
-      <CrudTable<DictTypeRow>
-        pageKey="platform.dictType"
-        title={t('dict.types')}
-        columns={columns}
-        {...pagedTableProps(page, params, change)}
-        onAdd={() => setEditing({})}
-        addCode="sysDictType:add"
-        exportName="dictionary-types"
-        fetchAll={() => fetchAllDictTypes(filters)}
-        toolbarExtra={
-          <Input.Search
-            allowClear
-            placeholder={t('dict.typeSearch')}
-            style={{ width: 180 }}
-            onSearch={(keyword) => search({ keyword: keyword.trim() || undefined })}
-          />
-        }
-        tableProps={{
-          onRow: (row) => ({
-            onClick: () => onSelect(row),
-            style: { cursor: 'pointer', boxShadow: row.id === selected?.id ? 'inset 3px 0 0 #52c41a' : undefined },
-          }),
-        }}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        title={editing?.row ? t('dict.editType') : t('dict.addType')}
-        fields={fields}
-        initialValues={initialValues}
-        schema={editing?.row ? sysDictType.update.input : sysDictType.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="dict-type-dialog"
-      />
-    </>
+    <CrudPage
+      service={sysDictType}
+      pageKey="platform.dictType"
+      title={t('dict.types')}
+      bare
+      pageState={paging}
+      searchFields={[]}
+      columns={columns}
+      rowName={(r) => r.name}
+      compactActions
+      deleteDisabled={(r) => (r.sysFlag === 1 ? t('dict.builtInNoDelete') : undefined)}
+      onDeleted={(r) => {
+        if (selected?.id === r.id) onSelect(undefined);
+      }}
+      form={{
+        fields,
+        addTitle: t('dict.addType'),
+        editTitle: t('dict.editType'),
+        defaults: { status: 1, isTenant: 1, orderNo: 100 },
+        toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+      }}
+      clientExport="dictionary-types"
+      // a type's values go with it, and the shell's dictionaries follow every change
+      alsoInvalidates={[...dictKeys.data, ...dictKeys.allDictList]}
+      toolbarExtra={
+        <Input.Search
+          allowClear
+          placeholder={t('dict.typeSearch')}
+          style={{ width: 180 }}
+          onSearch={(keyword) => paging.search({ keyword: keyword.trim() || undefined })}
+        />
+      }
+      tableProps={{
+        onRow: (row) => ({
+          onClick: () => onSelect(row),
+          style: { cursor: 'pointer', boxShadow: row.id === selected?.id ? 'inset 3px 0 0 #52c41a' : undefined },
+        }),
+      }}
+      testId="dict-type"
+    />
   );
 }

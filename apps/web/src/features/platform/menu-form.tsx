@@ -13,20 +13,6 @@ export function menuTitle(node: Pick<MenuNode, 'title' | 'titleZhCn' | 'titleZhT
   return node.title;
 }
 
-/** Parent choices: the top level, then directories and menus, without the edited entry and what is below it. */
-export function parentTree(
-  nodes: MenuNode[],
-  lang: string,
-  exclude: number | undefined,
-  t: TFunction,
-): FieldTreeNode[] {
-  const walk = (list: MenuNode[]): FieldTreeNode[] =>
-    list
-      .filter((n) => n.type !== MENU_TYPES.button && n.id !== exclude)
-      .map((n) => ({ title: menuTitle(n, lang), value: n.id, children: walk(n.children ?? []) }));
-  return [{ title: t('menu.topLevel'), value: 0, children: walk(nodes) }];
-}
-
 /** The fields every kind has. */
 export function commonFields(t: TFunction, parents: FieldTreeNode[]): FieldConfig[] {
   return [

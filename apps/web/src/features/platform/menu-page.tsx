@@ -1,15 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { sysMenu } from '@shelfwise/contract';
-import { Button, Space, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Auth, type CrudColumn, CrudTable, EditDialog, RowActions, statusColumn } from '../../components/crud';
+import { type CrudColumn, CrudTreePage, statusColumn } from '../../components/crud';
 import { menuIcon } from '../../components/menu-icons';
-import { type MenuNode, useDeleteMenu, useMenuTreeAdmin, useSaveMenu } from './menu.api';
-import { commonFields, kindFields, MENU_TYPES, menuTitle, parentTree } from './menu-form';
+import { type MenuNode, menuKeys } from './menu.api';
+import { commonFields, kindFields, MENU_TYPES, menuTitle } from './menu-form';
 import './platform.texts';
 
-type Editing = { row?: MenuNode; pid?: number; type?: number } | null;
 const KIND_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'orange' };
 
 /** Menus: the whole tree of directories, menus and buttons, with add/edit dialog and delete of a subtree. */
@@ -17,13 +14,8 @@ export default function MenuPage() {
   const { t, i18n } = useTranslation('platform');
   const { t: tc } = useTranslation('crud');
   const lang = i18n.language;
-  const tree = useMenuTreeAdmin();
-  const save = useSaveMenu();
-  const remove = useDeleteMenu();
-  const [editing, setEditing] = useState<Editing>(null);
-  const nodes = tree.data ?? [];
 
-  const columns: CrudColumn<MenuNode>[] = [
+  const columns = (save: (body: Record<string, unknown>) => Promise<unknown>): CrudColumn<MenuNode>[] => [
     {
       key: 'title',
       title: t('menu.title'),
@@ -61,83 +53,44 @@ export default function MenuPage() {
       enabledText: tc('enabled'),
       disabledText: tc('disabled'),
       code: 'sysMenu:update',
-      onChange: (row, status) => save.mutate({ ...toBody(row), id: row.id, status }),
+      onChange: (row, status) => save({ ...toBody(row), id: row.id, status }),
     }),
-    {
-      key: 'actions',
-      title: tc('actions'),
-      fixedColumn: true,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <RowActions
-          name={menuTitle(row, lang)}
-          onEdit={() => setEditing({ row })}
-          editCode="sysMenu:update"
-          onDelete={() => remove.mutateAsync(row.id)}
-          deleteCode="sysMenu:delete"
-        >
-          {row.type !== MENU_TYPES.button ? (
-            <Auth code="sysMenu:add">
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ pid: row.id, type: row.type === MENU_TYPES.dir ? 2 : 3 })}
-              >
-                {t('menu.addChild')}
-              </Button>
-            </Auth>
-          ) : null}
-        </RowActions>
-      ),
-    },
   ];
 
-  const parents = useMemo(() => parentTree(nodes, lang, editing?.row?.id, t), [nodes, lang, editing, t]);
-  const initialValues = useMemo(
-    () =>
-      editing?.row ?? {
-        type: editing?.type ?? MENU_TYPES.dir,
-        pid: editing?.pid ?? 0,
-        orderNo: 100,
-        status: 1,
-        isKeepAlive: true,
-        isHide: false,
-        isAffix: false,
-        isIframe: false,
-      },
-    [editing],
-  );
-
   return (
-    <div style={{ padding: 12 }}>
-      <CrudTable<MenuNode>
-        pageKey="platform.menu"
-        title={t('menu.pageTitle')}
-        columns={columns}
-        rows={nodes}
-        loading={tree.isFetching}
-        onRefresh={() => void tree.refetch()}
-        onAdd={() => setEditing({})}
-        addCode="sysMenu:add"
-        exportName="menus"
-        tableProps={{ rowKey: 'id', expandable: { indentSize: 20 } }}
-      />
-      <EditDialog<Record<string, unknown>>
-        open={!!editing}
-        width={760}
-        title={editing?.row ? t('menu.edit') : t('menu.add')}
-        fields={commonFields(t, parents)}
-        initialValues={initialValues}
-        schema={editing?.row ? sysMenu.update.input : sysMenu.add.input}
-        toInput={(v) => ({ ...v, id: editing?.row?.id, orderNo: v.orderNo ?? 100, pid: v.pid ?? 0 })}
-        onSubmit={(body) => save.mutateAsync(body as Parameters<typeof save.mutateAsync>[0])}
-        onClose={() => setEditing(null)}
-        testId="menu-dialog"
-      >
-        {(values) => kindFields(t, values.type as number | undefined, values.icon as string | undefined)}
-      </EditDialog>
-    </div>
+    <CrudTreePage
+      service={sysMenu}
+      pageKey="platform.menu"
+      title={t('menu.pageTitle')}
+      columns={columns}
+      rowName={(r) => menuTitle(r, lang)}
+      canParent={(r) => r.type !== MENU_TYPES.button}
+      addChild={{ label: t('menu.addChild'), allowed: (r) => r.type !== MENU_TYPES.button }}
+      // a menu is deleted with everything below it (the server removes the subtree and its grants)
+      deleteDisabled={() => undefined}
+      expandAll={false}
+      alsoInvalidates={menuKeys.loginTree}
+      form={{
+        fields: (parents) => commonFields(t, [{ title: t('menu.topLevel'), value: 0 }, ...parents.slice(1)]),
+        more: (v) => kindFields(t, v.type as number | undefined, v.icon as string | undefined),
+        addTitle: t('menu.add'),
+        editTitle: t('menu.edit'),
+        width: 760,
+        defaults: (parent) => ({
+          type: parent ? (parent.type === MENU_TYPES.dir ? MENU_TYPES.menu : MENU_TYPES.button) : MENU_TYPES.dir,
+          pid: parent?.id ?? 0,
+          orderNo: 100,
+          status: 1,
+          isKeepAlive: true,
+          isHide: false,
+          isAffix: false,
+          isIframe: false,
+        }),
+        toInput: (v) => ({ ...v, orderNo: v.orderNo ?? 100 }),
+      }}
+      exportName="menus"
+      testId="menu"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { routes as api, type RouteInput, type RouteOutput } from '@shelfwise/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FieldTreeNode } from '../../components/crud';
 import { call } from '../../lib/api/client';
 
@@ -7,8 +7,6 @@ import { call } from '../../lib/api/client';
 export type OrgNode = RouteOutput<typeof api.sysOrg.list>[number];
 /** Filters of the organisation list. */
 export type OrgFilters = RouteInput<typeof api.sysOrg.list>;
-/** The body of add / update. */
-export type OrgInput = RouteInput<typeof api.sysOrg.add> & { id?: number };
 
 /** Query keys of the organisations feature. */
 export const orgKeys = {
@@ -36,43 +34,7 @@ export function orgTreeData(nodes: readonly OrgNode[], disabledId?: number): Org
   });
 }
 
-/** Drops empty `children` arrays so the table shows no expand icon on leaves. */
-export function withoutEmptyChildren<T extends { children?: T[] }>(nodes: readonly T[]): T[] {
-  return nodes.map((n) => {
-    const { children, ...rest } = n;
-    return (children?.length ? { ...rest, children: withoutEmptyChildren(children) } : rest) as T;
-  });
-}
-
-/** Ids of the nodes that have children (what "expand all" opens). */
-export function branchIds<T extends { id: number; children?: T[] }>(nodes: readonly T[]): number[] {
-  return nodes.flatMap((n) => (n.children?.length ? [n.id, ...branchIds(n.children)] : []));
-}
-
 /** Every id of a tree, depth first. */
 export function treeIds<T extends { id: number; children?: T[] }>(nodes: readonly T[]): number[] {
   return nodes.flatMap((n) => [n.id, ...treeIds(n.children ?? [])]);
-}
-
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: orgKeys.all });
-}
-
-/** Adds or updates an organisation (silently: the dialog shows the outcome). */
-export function useSaveOrg() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: OrgInput) =>
-      input.id
-        ? call(api.sysOrg.update, { ...input, id: input.id }, { silent: true })
-        : call(api.sysOrg.add, input, { silent: true }),
-    onSuccess: invalidate,
-  });
-}
-
-/** Deletes an organisation without children and users. */
-export function useDeleteOrg() {
-  const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => call(api.sysOrg.delete, { id }), onSuccess: invalidate });
 }

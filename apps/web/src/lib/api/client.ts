@@ -83,8 +83,10 @@ export async function call<R extends Route>(
     for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) query.set(k, String(v));
     url = query.size ? `${path}?${query}` : path;
   } else {
-    url = endpoint.path;
-    body = JSON.stringify(input ?? {});
+    // path parameters (`delete/{key}`) go in the path, the rest in the body
+    const { path, rest } = endpoint.path.includes('{') ? pathOf(endpoint, data) : { path: endpoint.path, rest: input };
+    url = path;
+    body = JSON.stringify(rest ?? {});
     headers['Content-Type'] = 'application/json';
   }
 

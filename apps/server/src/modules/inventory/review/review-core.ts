@@ -1,9 +1,11 @@
 import { AuditStatus, ItemStatus, ReviewTaskStatus } from '@shelfwise/contract';
 import { sql } from 'kysely';
+import type { ScopeContext } from '../../../kernel/access/data-scope';
 import type { IdGenerator } from '../../../kernel/db/ids';
 import { audited, type TenantDb, type WriterOf } from '../../../kernel/db/tenant-db';
 import { AppError, notFound } from '../../../kernel/errors/app-error';
 import { enumParam } from '../../../kernel/i18n/translate';
+import { peopleRepo } from '../people.repo';
 
 // The rules review tasks and the audit centre share: who counted lines first, raising a review task for lines of a
 // submitted task, and moving the task's audit status back to
@@ -59,10 +61,17 @@ export async function firstCountersOf(db: TenantDb, taskId: number, itemIds?: re
 }
 
 /**
- * Checks a reviewer: an enabled user of the tenant (else `counterNotFound`) who counted none of the lines first
- * (else `reviewerIsCounter` with their name).
+ * Checks a reviewer: an enabled user within the caller's data scope (else `counterNotFound`, as for a user of
+ * another tenant) who counted none of the lines first (else `reviewerIsCounter` with their name).
  */
-export async function checkReviewer(db: TenantDb, taskId: number, itemIds: number[], userId: number) {
+export async function checkReviewer(
+  db: TenantDb,
+  ctx: ScopeContext,
+  taskId: number,
+  itemIds: number[],
+  userId: number,
+) {
+  if (!(await peopleRepo.assignable(db, ctx, [userId])).has(userId)) throw new AppError('counterNotFound');
   const u = await db
     .selectFrom('sys_user')
     .select(['sys_user.real_name', 'sys_user.account', 'sys_user.status'])
@@ -100,7 +109,7 @@ export interface NewReview {
 export async function raiseReviewTask(
   trx: TenantDb,
   ids: IdGenerator,
-  ctx: WriterOf,
+  ctx: WriterOf & ScopeContext,
   task: ReviewedTask,
   review: NewReview,
   now: number,
@@ -119,7 +128,7 @@ export async function raiseReviewTask(
   if (items.length !== itemIds.length) throw notFound('item');
   const bad = items.find((i) => i.counted_qty === null || !(REVIEWABLE_ITEM as readonly number[]).includes(i.status));
   if (bad) throw new AppError('itemStatusInvalid', { status: enumParam('ItemStatusEnum', bad.status) });
-  if (review.assigneeId !== undefined) await checkReviewer(trx, task.id, itemIds, review.assigneeId);
+  if (review.assigneeId !== undefined) await checkReviewer(trx, ctx, task.id, itemIds, review.assigneeId);
 
   const count = await trx
     .selectFrom('inv_review_task')

@@ -156,7 +156,7 @@ export function createReviewService(kernel: Kernel) {
       requireOpen(before);
       if (Number(before.version) !== input.version) throw new AppError('staleVersion');
       const db = tdb(ctx);
-      await checkReviewer(db, Number(before.task_id), await repo.itemIds(db, input.id), input.assigneeId);
+      await checkReviewer(db, ctx, Number(before.task_id), await repo.itemIds(db, input.id), input.assigneeId);
       const changes = {
         assignee_id: input.assigneeId,
         ...(input.deadline ? { deadline: input.deadline } : {}),

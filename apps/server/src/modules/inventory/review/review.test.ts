@@ -1,5 +1,6 @@
 import { AuditStatus, api, DataScope, type Endpoint, ItemStatus, ReviewTaskStatus } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { seedId } from '../../../kernel/db/ids';
 import { errorsOf, expectError } from '../../../test/assertions';
 import { describeEachDialect, type TestApp } from '../../../test/harness';
 import type { SeededCountTask } from '../count-fixture';
@@ -120,6 +121,31 @@ describeEachDialect('inventoryReviewTask', (get) => {
       409,
       'itemStatusInvalid',
     );
+  });
+
+  it("refuses a reviewer outside the assigner's data scope (the picker does not offer them)", async () => {
+    const t = get();
+    // a supervisor of the warehouse's organisation who sees their own organisation only
+    const local = await user(
+      t,
+      'rv_local',
+      ['inventoryReviewTask:assign', 'inventoryReviewTask:detail'],
+      DataScope.ownOrg,
+      seedId('org.root'),
+    );
+    const outside = await t.kernel.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('account', '=', 'rv_outside')
+      .executeTakeFirstOrThrow();
+    const d = await detail(reviewId);
+    const refused = await call(
+      review.assign,
+      { id: reviewId, version: d.version, assigneeId: outside.id },
+      local.token,
+    );
+    expectError(refused, 400, 'counterNotFound');
+    expect((await detail(reviewId)).assigneeId).toBeNull();
   });
 
   it('assigns open review tasks to someone who counted none of the lines, with a version check', async () => {

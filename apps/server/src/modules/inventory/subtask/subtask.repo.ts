@@ -144,17 +144,6 @@ export const subTaskRepo = {
     }
     return out;
   },
-  /** How many of the ids are enabled users of the tenant. */
-  async enabledUsers(db: TenantDb, ids: readonly number[]) {
-    if (!ids.length) return 0;
-    const r = await db
-      .selectFrom('sys_user')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('sys_user.id', 'in', [...ids])
-      .where('sys_user.status', '=', 1)
-      .executeTakeFirst();
-    return Number(r?.n ?? 0);
-  },
   async replaceCounters(
     db: TenantDb,
     taskId: number,

@@ -5,6 +5,7 @@ import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { enumParam } from '../../../kernel/i18n/translate';
+import { peopleRepo } from '../people.repo';
 import { chunks, taskRepo } from '../task/task.repo';
 import { progressDto, statusInvalid } from '../task/task.service';
 import { subTaskRepo as repo, type SubTaskRow } from './subtask.repo';
@@ -66,8 +67,10 @@ export function createSubTaskService(kernel: Kernel) {
     return rows.map((r) => subTaskDto(ctx, r, counters.get(Number(r.id)), time));
   };
 
-  async function checkCounters(trx: TenantDb, ids: readonly number[]) {
-    if ((await repo.enabledUsers(trx, ids)) !== ids.length) throw new AppError('counterNotFound');
+  /** Every counter is an enabled user within the caller's data scope (as the picker offers them). */
+  async function checkCounters(trx: TenantDb, ctx: UserContext, ids: readonly number[]) {
+    const found = await peopleRepo.assignable(trx, ctx, ids);
+    if (ids.some((id) => !found.has(id))) throw new AppError('counterNotFound');
   }
 
   /** The checklist locations a partition takes, refusing locations outside the task or held by another sub-task. */
@@ -159,7 +162,7 @@ export function createSubTaskService(kernel: Kernel) {
         .transaction()
         .execute(async (trx) => {
           const task = await openTask(trx, ctx, input.taskId);
-          await checkCounters(trx, input.counterIds);
+          await checkCounters(trx, ctx, input.counterIds);
           const part = await resolve(trx, input.taskId, null, input.partition);
           let max = 0;
           for (const { code } of await repo.codes(trx, input.taskId)) {
@@ -202,7 +205,7 @@ export function createSubTaskService(kernel: Kernel) {
       await tdb(ctx)
         .transaction()
         .execute(async (trx) => {
-          await checkCounters(trx, input.counterIds);
+          await checkCounters(trx, ctx, input.counterIds);
           const set: Parameters<typeof repo.update>[3] = {
             name: input.name,
             remark: input.remark ?? null,
@@ -248,7 +251,7 @@ export function createSubTaskService(kernel: Kernel) {
       await tdb(ctx)
         .transaction()
         .execute(async (trx) => {
-          await checkCounters(trx, input.counterIds);
+          await checkCounters(trx, ctx, input.counterIds);
           if (!(await repo.update(trx, input.id, input.version, updatedBy(ctx, Date.now()))))
             throw new AppError('staleVersion');
           await repo.replaceCounters(trx, Number(before.task_id), input.id, input.counterIds, () => kernel.ids.next());

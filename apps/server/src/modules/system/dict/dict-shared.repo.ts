@@ -2,7 +2,7 @@ import { type InputOf, Status, type sysDictData, type sysDictType, YesNo } from 
 import type { Expression, SqlBool } from 'kysely';
 import { DEFAULT_TENANT_ID } from '../../../kernel/access/tenants';
 import { ilike, paginate } from '../../../kernel/db/paging';
-import type { TenantContext } from '../../../kernel/db/tenant-scope';
+import type { TenantContext } from '../../../kernel/db/tenant-db';
 import type { Kernel } from '../../../kernel/http/kernel';
 
 // A platform exception of the tenancy rule (named in scripts/lint-tenancy.mjs): the platform's shared dictionaries

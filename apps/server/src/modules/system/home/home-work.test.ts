@@ -9,6 +9,7 @@ import {
   SubTaskStatus,
 } from '@shelfwise/contract';
 import { beforeAll, expect, it } from 'vitest';
+import { TENANT_KEYS } from '../../../kernel/cache/tenant-keys';
 import { expectError } from '../../../test/assertions';
 import { DEFAULT_TENANT, describeEachDialect, type TestApp } from '../../../test/harness';
 import { COUNTER_PERMISSIONS, type SeededCountTask, seedCountTask } from '../../inventory/count-fixture';
@@ -48,7 +49,8 @@ describeEachDialect('sysHome charts and work in progress', (get) => {
   };
   /** Fresh charts: the minute-long cache is dropped first (tested on its own below). */
   const charts = async (token: string) => {
-    await get().kernel.cache.delPrefix(CHART_CACHE_PREFIX);
+    const { cache } = get().kernel;
+    for (const key of await cache.keys(TENANT_KEYS)) if (key.includes(`:${CHART_CACHE_PREFIX}`)) await cache.del(key);
     return ok(home.chartData, {}, token);
   };
   const today = (c: Awaited<ReturnType<typeof charts>>) => {

@@ -8,6 +8,7 @@ import {
   WIDGET_KEYS,
   widgetPlacement,
 } from '@shelfwise/contract';
+import { tenantKey } from '../../../kernel/cache/tenant-keys';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { formatTime, parseTime } from '../../../kernel/i18n/time';
@@ -111,7 +112,7 @@ export function createHomeService(kernel: Kernel, buildFacts: () => BuildFacts) 
       const days = lastDays(now, ctx.timeZone, ACTIVITY_DAYS);
       const bookVisible = ctx.isSuperAdmin || ctx.permissions.has(BOOK_PERMISSION);
       const who = ctx.dataScope.all ? 'all' : `user${ctx.userId}`;
-      const key = `${CHART_CACHE_PREFIX}${ctx.tenantId}:${who}:${bookVisible ? 'book' : 'blind'}:${days[0]}`;
+      const key = tenantKey(ctx.tenantId, `${CHART_CACHE_PREFIX}${who}:${bookVisible ? 'book' : 'blind'}:${days[0]}`);
       const cached = await kernel.cache.get<Charts>(key);
       if (cached) return cached;
       const bounds = [...days, nextDay(days[days.length - 1] as string)].map(

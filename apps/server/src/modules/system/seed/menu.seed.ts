@@ -135,7 +135,7 @@ const ACTION_TITLES: Readonly<Record<string, I18nText>> = {
   info: t('Server info', '服务器信息', '伺服器資訊'),
   keyList: t('Key list', '缓存键列表', '快取鍵清單'),
   value: t('View value', '查看缓存值', '檢視快取值'),
-  deleteByPrefix: t('Delete by prefix', '按前缀删除', '依前綴刪除'),
+  deleteByPreKey: t('Delete by prefix', '按前缀删除', '依前綴刪除'),
   rotateSecret: t('Rotate secret', '重置密钥', '更換密鑰'),
   generateSignature: t('Generate signature', '生成签名', '產生簽章'),
   instancePage: t('Flow instances', '流程实例', '流程實例'),
@@ -835,7 +835,7 @@ const DIRECTORIES: readonly DirSpec[] = [
         component: '/platform/cache/index',
         icon: 'ThunderboltOutlined',
         title: t('Cache monitor', '缓存监控', '快取監控'),
-        buttons: perms('sysCache', 'keyList', 'value', 'delete', 'deleteByPrefix', 'clear'),
+        buttons: perms('sysCache', 'keyList', 'value', 'delete', 'deleteByPreKey', 'clear'),
       },
       {
         key: 'platform.region',

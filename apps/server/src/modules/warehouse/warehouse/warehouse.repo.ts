@@ -2,8 +2,7 @@ import type { InputOf, warehouseInfo } from '@shelfwise/contract';
 import { expressionBuilder, sql } from 'kysely';
 import { type ScopeContext, scopeFilter } from '../../../kernel/access/data-scope';
 import { ilike, paginate } from '../../../kernel/db/paging';
-import type { TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
-import type { TenantContext } from '../../../kernel/db/tenant-scope';
+import type { TenantContext, TenantDatabase, TenantDb } from '../../../kernel/db/tenant-db';
 
 const SORT = { code: 'wh_warehouse.code', name: 'wh_warehouse.name', createTime: 'wh_warehouse.created_at' };
 

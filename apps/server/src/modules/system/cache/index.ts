@@ -1,0 +1,1 @@
+export { registerCacheRoutes } from './cache.routes';

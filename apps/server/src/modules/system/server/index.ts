@@ -1,0 +1,1 @@
+export { registerServerRoutes } from './server.routes';
