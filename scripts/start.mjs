@@ -30,10 +30,29 @@ if (builtAt < sourcesAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// the server exits with 75 to be started again: a restore from the updates page is swapped in at that start
+// (docs/backup-and-restore.md); any other exit ends `npm start` with the server's code
+const RESTART_EXIT_CODE = 75;
+let child;
+let stopping = false;
+function run() {
+  child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  child.on('exit', (code, signal) => {
+    if (code === RESTART_EXIT_CODE && !stopping) {
+      console.log('Restarting the server (a restore was staged)...');
+      run();
+      return;
+    }
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+run();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopping = true;
+    child.kill(signal);
+  });

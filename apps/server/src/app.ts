@@ -20,11 +20,13 @@ import { createTokenService } from './kernel/auth/tokens';
 import type { Cache } from './kernel/cache/cache';
 import { createMemoryCache } from './kernel/cache/memory-cache';
 import { createRedisCache } from './kernel/cache/redis-cache';
-import { type OpenOptions, openDatabase } from './kernel/db/connect';
+import { dialectOf, type OpenOptions, openDatabase, sqlitePath } from './kernel/db/connect';
 import { createIdGenerator } from './kernel/db/ids';
+import { createDatabaseMaintenance } from './kernel/db/maintenance';
 import { migrateToLatest } from './kernel/db/migrate';
 import { leaseNodeNumber } from './kernel/db/node-lease';
 import type { Database } from './kernel/db/schema';
+import { applyPendingRestore } from './kernel/db/sqlite-backup';
 import { createTenantDatabases } from './kernel/db/tenant-db';
 import { AppError } from './kernel/errors/app-error';
 import { completeFileRegister } from './kernel/files/file-check';
@@ -32,6 +34,7 @@ import { createFileLinks } from './kernel/files/file-links';
 import { createLocalFileStore, MAX_UPLOAD_BYTES } from './kernel/files/file-store';
 import { createS3FileStore } from './kernel/files/s3-store';
 import { buildContext } from './kernel/http/define-route';
+import { registerHealthRoutes } from './kernel/http/health-routes';
 import { registerJsonBodyParser } from './kernel/http/json-body';
 import type { Kernel } from './kernel/http/kernel';
 import { sendError } from './kernel/http/reply';
@@ -83,6 +86,7 @@ import { registerServerRoutes } from './modules/system/server';
 import { registerSwaggerRoutes } from './modules/system/swagger';
 import { registerTemplateRoutes } from './modules/system/template';
 import { registerTenantRoutes } from './modules/system/tenant';
+import { createBackupHandler, registerUpdateRoutes } from './modules/system/update';
 import { registerUserRoutes } from './modules/system/user';
 import { registerAreaRoutes } from './modules/warehouse/area';
 import { registerConsignorRoutes } from './modules/warehouse/consignor';
@@ -104,6 +108,11 @@ export interface BuildOptions {
     /** false: no built-in jobs are created (tests that compare a tenant's rows before and after). */
     builtIns?: boolean;
   };
+  /**
+   * Asked for a restart once a restore is staged (main.ts: close, then exit with RESTART_EXIT_CODE, which
+   * scripts/start.mjs restarts on). Without it (tests), the restore waits for the next start.
+   */
+  onRestart?: () => void;
 }
 
 /** The running application: the Fastify instance, its kernel, and what the seed reported. */
@@ -185,7 +194,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
 
-  const { db, dialect, close: closeDb } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
+  // a restore staged by the updates page replaces the SQLite file before it is opened (docs/backup-and-restore.md)
+  const sqliteFile = sqlitePath(config.databaseUrl);
+  if (dialectOf(config.databaseUrl) === 'sqlite' && sqliteFile !== ':memory:') {
+    applyPendingRestore(config.dataDir, sqliteFile, app.log);
+  }
+  const { db, dialect, close: closeDb, sqlite } = openDatabase(config.databaseUrl, { onQuery: options.onQuery });
   const seed = await prepareDatabase(db, config);
   const lease = await leaseNodeNumber(db, Date.now, VERSION);
   const redis = config.redisUrl ? createRedisCache(config.redisUrl, config.redisPrefix) : undefined;
@@ -226,10 +240,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: app.log,
     logs,
     jobs: { registry, scheduler, node: lease.node },
+    maintenance: createDatabaseMaintenance({
+      db,
+      dialect,
+      sqlite,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pingRedis: redis ? () => redis.client.ping() : undefined,
+    }),
   };
   await kernel.sessions.primeRevocations();
   // handlers of modules (docs/jobs.md); the kernel's own are registered above
   registry.register(createCycleCountHandler(kernel));
+  registry.register(createBackupHandler(kernel));
 
   const monitor = startServerMonitor({
     db,
@@ -345,6 +368,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerJobRoutes(app, kernel);
   registerFileRoutes(app, kernel);
   await registerSwaggerRoutes(app, kernel, auth, VERSION);
+  registerUpdateRoutes(app, kernel, { version: VERSION, onRestart: options.onRestart });
+  registerHealthRoutes(app, { maintenance: kernel.maintenance, perMinute: config.rateLimits.public });
 
   // anyone may ask whether the server is up; what runs (version, node, database kind) is for the platform's admins
   app.get('/health', async (req, reply) => {

@@ -197,6 +197,7 @@ describe('endpoint catalogue', () => {
       'sysTemplate',
       'sysTenant',
       'sysTenantConfig',
+      'sysUpdate',
       'sysUser',
       'sysUserMenu',
       'sysUserRegWay',

@@ -104,6 +104,10 @@ export const ERROR_CODES = {
   fileInUse: 409,
   fileLinkInvalid: 403,
   fileLinkExpired: 403,
+  // updates: backup and restore of the embedded database
+  backupUnsupported: 409,
+  backupRunning: 409,
+  restoreInvalid: 400,
 } as const;
 
 /** One stable error code. */

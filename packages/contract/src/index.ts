@@ -40,6 +40,7 @@ export * from './system/role';
 export * from './system/server';
 export * from './system/template';
 export * from './system/tenant';
+export * from './system/update';
 export * from './system/user';
 export * from './url';
 export * from './warehouse/area';
@@ -79,6 +80,7 @@ import { sysRole } from './system/role';
 import { sysServer } from './system/server';
 import { sysTemplate } from './system/template';
 import { sysTenant, sysTenantConfig, sysUserRegWay } from './system/tenant';
+import { sysUpdate } from './system/update';
 import { sysUser, sysUserMenu } from './system/user';
 import { warehouseArea } from './warehouse/area';
 import { warehouseConsignor } from './warehouse/consignor';
@@ -139,6 +141,7 @@ export const api = {
   sysCache,
   sysJob,
   sysFile,
+  sysUpdate,
 };
 
 /** Every endpoint of the API, flat. */

@@ -485,4 +485,15 @@ export const routes = {
     uploadSignature: { method: 'POST', path: '/api/sysFile/uploadSignature' },
     delete: { method: 'POST', path: '/api/sysFile/delete' },
   },
+  sysUpdate: {
+    version: { method: 'GET', path: '/api/sysUpdate/version' },
+    changelog: { method: 'GET', path: '/api/sysUpdate/changelog' },
+    migrationList: { method: 'GET', path: '/api/sysUpdate/migrationList' },
+    health: { method: 'GET', path: '/api/sysUpdate/health' },
+    list: { method: 'POST', path: '/api/sysUpdate/list' },
+    backup: { method: 'POST', path: '/api/sysUpdate/backup' },
+    downloadBackup: { method: 'POST', path: '/api/sysUpdate/downloadBackup' },
+    deleteBackup: { method: 'POST', path: '/api/sysUpdate/deleteBackup' },
+    restore: { method: 'POST', path: '/api/sysUpdate/restore' },
+  },
 } as const satisfies Record<string, Record<string, { method: 'GET' | 'POST'; path: string }>> as unknown as Routes;

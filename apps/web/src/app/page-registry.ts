@@ -56,6 +56,8 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   '/overview/live/index': () => import('../features/live-view/live-view-page'),
   '/platform/server/index': () => import('../features/platform/server-page'),
   '/platform/cache/index': () => import('../features/platform/cache-page'),
+  '/platform/update/index': () => import('../features/platform/update-page'),
+  '/about/index': () => import('../features/about/about-page'),
 };
 
 const cache = new Map<string, Page>();

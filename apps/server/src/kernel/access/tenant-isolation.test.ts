@@ -320,6 +320,13 @@ const MANUAL: Record<string, (a: AlphaIds) => unknown> = {
     sig: 'A'.repeat(43),
     t: DEFAULT_TENANT_ID,
   }),
+  // platform only: another tenant's administrator is refused whatever file is named
+  'POST /api/sysUpdate/downloadBackup': () => ({ fileName: 'shelfwise-20260101-000000-000.db' }),
+  'POST /api/sysUpdate/deleteBackup': () => ({ fileName: 'shelfwise-20260101-000000-000.db' }),
+  'POST /api/sysUpdate/restore': () => ({
+    fileName: 'shelfwise-20260101-000000-000.db',
+    confirm: 'shelfwise-20260101-000000-000.db',
+  }),
 };
 
 /** A warehouse body of tenant B (with tenant A's ids where the route takes them). */

@@ -14,6 +14,8 @@ export interface Db {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** SQLite: the connection itself, for the online backup (kernel/db/sqlite-backup.ts); absent on the others. */
+  sqlite?: SQLite.Database;
 }
 
 /** Which dialect a `DATABASE_URL` names: postgres(ql)://, mysql:// or mariadb://, else SQLite. */
@@ -96,7 +98,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, close: () => db.destroy(), sqlite };
 }
 
 /** What Kysely's SQLite driver uses of a prepared statement. */

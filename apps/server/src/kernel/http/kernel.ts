@@ -11,6 +11,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Cache } from '../cache/cache';
 import type { DialectName } from '../db/connect';
 import type { IdGenerator } from '../db/ids';
+import type { DatabaseMaintenance } from '../db/maintenance';
 import type { Database } from '../db/schema';
 import type { TenantDb, TenantOf } from '../db/tenant-db';
 import type { FileLinks } from '../files/file-links';
@@ -47,4 +48,6 @@ export interface Kernel {
   logs: LogService;
   /** Scheduled jobs: the handlers written in code, and this node's scheduler (docs/jobs.md). */
   jobs: { registry: JobRegistry; scheduler: Scheduler; node: number };
+  /** The whole database's upkeep, bound: migrations, health checks, the SQLite online backup (updates page). */
+  maintenance: DatabaseMaintenance;
 }

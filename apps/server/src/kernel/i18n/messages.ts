@@ -1,6 +1,7 @@
 import type { ErrorCode, I18nText } from '@shelfwise/contract';
 import { FILE_MESSAGES } from './messages-file';
 import { JOB_MESSAGES } from './messages-jobs';
+import { UPDATE_MESSAGES } from './messages-update';
 import { MONITOR_MESSAGES } from './monitor-messages';
 
 /**
@@ -758,4 +759,5 @@ export const MESSAGES: Record<ErrorCode | string, I18nText> = {
   ...MONITOR_MESSAGES,
   ...JOB_MESSAGES,
   ...FILE_MESSAGES,
+  ...UPDATE_MESSAGES,
 };

@@ -58,8 +58,7 @@ export interface BuiltInDeps {
 
 /**
  * Registers the handlers the kernel ships (docs/jobs.md). Modules register theirs in app.ts (the scheduled cycle
- * count of the inventory module); the database backup handler (`sys.dbBackup`) belongs here too, beside the
- * log retention, once the backup service exists.
+ * count of the inventory module, the database backup `sys.dbBackup` of the updates module).
  */
 export function registerBuiltInHandlers(registry: JobRegistry, deps: BuiltInDeps): void {
   registry.register(

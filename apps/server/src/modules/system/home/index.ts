@@ -1,1 +1,2 @@
+export { type BuildFacts, createBuildFacts } from './build-info';
 export { registerHomeRoutes } from './home.routes';

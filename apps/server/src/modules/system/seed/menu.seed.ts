@@ -962,17 +962,12 @@ const DIRECTORIES: readonly DirSpec[] = [
         component: '/platform/update/index',
         icon: 'SyncOutlined',
         title: t('Updates', '系统更新', '系統更新'),
-        buttons: perms(
-          'sysUpdate',
-          'version',
-          'migrationList',
-          'health',
-          'backupList',
-          'backup',
-          'restore',
-          'downloadBackup',
-          'deleteBackup',
-        ),
+        buttons: [
+          ...perms('sysUpdate', 'version', 'migrationList', 'health'),
+          // Admin.NET's name of the backup list (`sysUpdate/list`); the title says what it lists
+          ['sysUpdate:list', 'list', t('Backups', '备份列表', '備份清單')],
+          ...perms('sysUpdate', 'backup', 'restore', 'downloadBackup', 'deleteBackup'),
+        ],
       },
     ],
   },
