@@ -5,7 +5,16 @@ import { ALL_ENUMS, type I18nText, type Locale } from '@shelfwise/contract';
  * the seeded English text is shown in the reader's language; once someone edits it, it is shown as typed. The
  * tables are keyed by the English text because tenants created later get the same seeded names under other ids.
  */
-export type SeedTextKind = 'role' | 'pos' | 'account' | 'regWay' | 'config' | 'configRemark' | 'dictType' | 'signIn';
+export type SeedTextKind =
+  | 'role'
+  | 'pos'
+  | 'account'
+  | 'regWay'
+  | 'config'
+  | 'configRemark'
+  | 'dictType'
+  | 'signIn'
+  | 'job';
 
 const tx = (en: string, zhCn: string, zhTw: string): I18nText => ({ en, 'zh-cn': zhCn, 'zh-tw': zhTw });
 
@@ -30,6 +39,12 @@ export const SEED_TEXTS: Record<SeedTextKind, readonly I18nText[]> = {
     tx('System administrator', '系统管理员', '系統管理員'),
   ],
   regWay: [tx('Self-registered member', '自助注册会员', '自助註冊會員')],
+  // the jobs of the built-in handlers (kernel/jobs/builtins.ts) and their group
+  job: [
+    tx('Log retention clean-up', '日志保留清理', '日誌保留清理'),
+    tx('Expired sessions clean-up', '过期会话清理', '過期會話清理'),
+    tx('system', '系统', '系統'),
+  ],
   config: [
     tx('Login captcha', '登录验证码', '登入驗證碼'),
     tx('Second verification (drag slider)', '二次验证（拖动滑块）', '二次驗證（拖曳滑塊）'),

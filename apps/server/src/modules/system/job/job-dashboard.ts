@@ -1,5 +1,6 @@
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { seedText } from '../../../kernel/i18n/seed-texts';
 import { jobRepo as repo } from './job.repo';
 import { firingDto } from './job.service';
 
@@ -33,22 +34,25 @@ export async function jobDashboard(kernel: Kernel, ctx: UserContext, hours: numb
     perJob.set(f.job_id, j);
   }
   return {
-    running: running.map((r) => firingDto(r, time)),
-    upcoming: kernel.jobs.scheduler
-      .upcoming(10, ctx.tenantId)
-      .map((u) => ({ jobId: u.jobId, code: u.code, name: u.name, time: time(u.at) ?? '' })),
+    running: running.map((r) => firingDto(r, time, ctx.locale)),
+    upcoming: kernel.jobs.scheduler.upcoming(10, ctx.tenantId).map((u) => ({
+      jobId: u.jobId,
+      code: u.code,
+      name: seedText('job', u.name, ctx.locale),
+      time: time(u.at) ?? '',
+    })),
     counts: [...buckets.entries()].map(([h, c]) => ({ time: time(h) ?? '', ...c })),
     slowest: [...perJob.entries()]
       .map(([jobId, j]) => ({
         jobId,
         code: j.code,
-        name: j.name,
+        name: seedText('job', j.name, ctx.locale),
         maxMs: j.maxMs,
         avgMs: Math.round(j.total / j.runs),
         runs: j.runs,
       }))
       .sort((a, b) => b.maxMs - a.maxMs)
       .slice(0, 10),
-    failures: failures.map((r) => firingDto(r, time)),
+    failures: failures.map((r) => firingDto(r, time, ctx.locale)),
   };
 }

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../kernel/errors/app-error';
 import type { TimeFormatter, UserContext } from '../../../kernel/http/context';
 import { auditDto } from '../../../kernel/http/dto';
 import type { Kernel } from '../../../kernel/http/kernel';
+import { keepSeedText, seedText } from '../../../kernel/i18n/seed-texts';
 import { nextFiring, nextFirings, timesOf } from '../../../kernel/jobs';
 import { type FiringRow, type JobRow, jobRepo as repo, type TriggerRow } from './job.repo';
 import { checkJob, cronInWords, handlersFor, triggerTimes } from './job-rules';
@@ -49,12 +50,12 @@ function triggerDto(row: TriggerRow, time: TimeFormatter, locale: Locale, now: n
   };
 }
 
-export function firingDto(row: FiringWithJob, time: TimeFormatter) {
+export function firingDto(row: FiringWithJob, time: TimeFormatter, locale: Locale) {
   return {
     id: row.id,
     jobId: row.job_id,
     jobCode: row.job_code,
-    jobName: row.job_name,
+    jobName: row.job_name === null ? null : seedText('job', row.job_name, locale),
     triggerId: row.trigger_id,
     kind: row.kind.startsWith('manual') ? 'manual' : row.kind,
     attempt: row.attempt,
@@ -83,8 +84,8 @@ export function createJobService(kernel: Kernel) {
     return {
       id: row.id,
       code: row.code,
-      name: row.name,
-      groupName: row.group_name,
+      name: seedText('job', row.name, locale),
+      groupName: row.group_name === null ? null : seedText('job', row.group_name, locale),
       handler: row.handler,
       handlerTitle: titleOf(row.handler, locale),
       params: parseParams(row.params),
@@ -171,7 +172,16 @@ export function createJobService(kernel: Kernel) {
         throw new AppError('duplicateCode', { value: input.code });
       }
       await checkJob(registry, ctx, input, allowHosts);
-      const changes = { ...jobColumns(input), ...updatedBy(ctx, Date.now()) };
+      // a built-in job's name saved as shown in the editor's language stays the seeded one (shown translated)
+      const changes = {
+        ...jobColumns(input),
+        name: keepSeedText('job', before.name, input.name),
+        group_name:
+          input.groupName && before.group_name
+            ? keepSeedText('job', before.group_name, input.groupName)
+            : input.groupName,
+        ...updatedBy(ctx, Date.now()),
+      };
       await repo.update(tdb(ctx), input.id, changes);
       kernel.logs.diff(ctx, { table: 'sys_job', id: input.id, op: 'update', before, after: { ...before, ...changes } });
       await replan();
@@ -233,7 +243,7 @@ export function createJobService(kernel: Kernel) {
     },
     async history(ctx: UserContext, input: Input<'pageJobTriggerRecord'>, time: TimeFormatter) {
       const page = await repo.pageFirings(tdb(ctx), input);
-      return { ...page, items: page.items.map((r) => firingDto(r, time)) };
+      return { ...page, items: page.items.map((r) => firingDto(r, time, ctx.locale)) };
     },
     async clearHistory(ctx: UserContext, jobId?: number): Promise<number> {
       if (jobId && !(await repo.byId(tdb(ctx), jobId))) throw notFound();

@@ -40,6 +40,29 @@ describeEachDialect(
       throw new Error(`firing ${firingId} never reached ${state}`);
     };
 
+    it("names the built-in jobs in the reader's language, and an edit in that language keeps the seeded name", async () => {
+      const page = await ok(get().call(J.pageJobDetail, { page: 1, pageSize: 50 }, { token: admin, lang: 'zh-tw' }));
+      const retention = page.items.find((j) => j.code === 'sys.logRetention');
+      expect(retention).toMatchObject({ name: '日誌保留清理', groupName: '系統' });
+      if (!retention) return;
+      const {
+        triggers: _t,
+        handlerTitle: _h,
+        createTime: _c,
+        updateTime: _u,
+        createUserId: _cu,
+        updateUserId: _uu,
+        ...body
+      } = retention as typeof retention & Record<string, unknown>;
+      await ok(get().call(J.updateJobDetail, { ...body, description: 'kept' }, { token: admin, lang: 'zh-tw' }));
+      const en = await ok(get().call(J.pageJobDetail, { page: 1, pageSize: 50 }, { token: admin, lang: 'en' }));
+      expect(en.items.find((j) => j.code === 'sys.logRetention')).toMatchObject({
+        name: 'Log retention clean-up',
+        groupName: 'system',
+        description: 'kept',
+      });
+    });
+
     it('adds a job and a cron trigger, lists them with the next firing and the cron in words', async () => {
       const id = await ok(get().call(J.addJobDetail, base, { token: admin }));
       const trig = await ok(get().call(J.addJobTrigger, { jobId: id, ...cron, retries: 2 }, { token: admin }));
