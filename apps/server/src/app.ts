@@ -55,6 +55,7 @@ import { createSettings } from './kernel/settings/settings';
 import { registerOverviewRoutes, registerPlannerRoutes, registerStatsRoutes } from './modules/insight';
 import {
   createCycleCountHandler,
+  createImportSweepHandler,
   registerAuditRoutes,
   registerItemRoutes,
   registerPeopleRoutes,
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // handlers of modules (docs/jobs.md); the kernel's own are registered above
   registry.register(createCycleCountHandler(kernel));
   registry.register(createBackupHandler(kernel));
+  registry.register(createImportSweepHandler(kernel));
 
   const monitor = startServerMonitor({
     db,

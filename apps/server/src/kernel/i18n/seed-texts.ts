@@ -43,6 +43,7 @@ export const SEED_TEXTS: Record<SeedTextKind, readonly I18nText[]> = {
   job: [
     tx('Log retention clean-up', '日志保留清理', '日誌保留清理'),
     tx('Expired sessions clean-up', '过期会话清理', '過期會話清理'),
+    tx('Unfinished imports clean-up', '未完成导入清理', '未完成匯入清理'),
     tx('system', '系统', '系統'),
   ],
   config: [

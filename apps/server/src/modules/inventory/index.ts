@@ -10,6 +10,7 @@ export { registerReviewTaskRoutes } from './review/review.routes';
 export { OPEN_REVIEW } from './review/review-core';
 export { registerScanRoutes } from './scan/scan.routes';
 export { registerSnapshotRoutes } from './snapshot/snapshot.routes';
+export { createImportSweepHandler } from './snapshot/snapshot-sweep-job';
 export { registerSubTaskRoutes } from './subtask/subtask.routes';
 export { registerTaskRoutes } from './task/task.routes';
 export { type TimeRange, timeRange } from './time-range';

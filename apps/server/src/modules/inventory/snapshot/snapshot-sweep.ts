@@ -3,6 +3,9 @@
 import { idAt } from '../../../kernel/db/ids';
 import type { Kernel } from '../../../kernel/http/kernel';
 
+/** How old the lines of an unfinished import must be before they are dropped (no import runs that long). */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
 /**
  * Deletes lines left by imports that never wrote their header (the process died midway) and began before `before`
  * (epoch-ms; snapshot ids are time-ordered). Imports still running on any node are younger. This sweep runs at start

@@ -5,9 +5,7 @@ import { defineRoute } from '../../../kernel/http/define-route';
 import type { Kernel } from '../../../kernel/http/kernel';
 import { MAX_STOCK_FILE_BYTES } from '../stock-files';
 import { createSnapshotService } from './snapshot.service';
-
-/** How old the lines of an unfinished import must be before they are dropped (no import runs that long). */
-const ORPHAN_AGE_MS = 60 * 60 * 1000;
+import { ORPHAN_AGE_MS } from './snapshot-sweep';
 
 /** Routes of `inventorySnapshot`. */
 export function registerSnapshotRoutes(app: FastifyInstance, kernel: Kernel) {

@@ -347,6 +347,47 @@ describeEachDialect('inventorySnapshot and inventoryPickRecord', (get) => {
     await t.kernel.db.deleteFrom('inv_snapshot_line').where('snapshot_id', '=', young).execute();
   });
 
+  it('sweeps them every hour too, as the built-in job inventory.importSweep (here run by hand)', async () => {
+    const t = get();
+    const { idAt } = await import('../../../kernel/db/ids');
+    const old = idAt(Date.now() - 3 * 3600_000);
+    await t.kernel.db
+      .insertInto('inv_snapshot_line')
+      .values({
+        id: old + 1,
+        tenant_id: 1,
+        snapshot_id: old,
+        location_id: 1,
+        sku_id: 1,
+        consignor_id: 1,
+        location_code: 'A-02',
+        sku_code: 'S1',
+        consignor_code: 'C1',
+        lot: null,
+        quantity: 1,
+      })
+      .execute();
+    const admin = (await t.login('admin')).accessToken;
+    const jobs = await t.call(api.sysJob.pageJobDetail, { page: 1, pageSize: 50 }, { token: admin });
+    const job = jobs.result.items.find((j) => j.code === 'inventory.importSweep');
+    expect(job?.triggers.length).toBe(1);
+    const firing = await t.call(api.sysJob.runJob, { id: job?.id }, { token: admin });
+    expect(firing.status, JSON.stringify(firing.body)).toBe(200);
+    let state = '';
+    for (let i = 0; i < 100 && state !== 'succeeded' && state !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const page = await t.call(api.sysJob.pageJobTriggerRecord, { page: 1, pageSize: 50 }, { token: admin });
+      state = page.result.items.find((r) => r.id === firing.result)?.state ?? '';
+    }
+    expect(state).toBe('succeeded');
+    const left = await t.kernel.db
+      .selectFrom('inv_snapshot_line')
+      .select('id')
+      .where('snapshot_id', '=', old)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it('hides snapshots from another tenant and from users outside the warehouse’s data scope', async () => {
     const t = get();
     const mine = report(
