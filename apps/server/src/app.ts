@@ -413,7 +413,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       .sendFile('index.html', { cacheControl: false });
   });
 
-  if (options.jobs?.builtIns !== false) await ensureBuiltInJobs(db, registry, ids);
+  if (options.jobs?.builtIns !== false) await ensureBuiltInJobs(db, registry);
   await scheduler.start();
   return { app, kernel, realtime, seed };
 }

@@ -37,6 +37,8 @@ const BIG = [
   'sys_notice_user',
   'sys_message',
   'sys_session',
+  'sys_job_firing',
+  'sys_file',
 ];
 
 /** What a full scan found is: the endpoint, how it was called, the table and the planner's words. */
@@ -143,7 +145,7 @@ function pageEndpoints(): Endpoint[] {
   const out: Endpoint[] = [];
   for (const service of Object.values(api) as Record<string, Endpoint>[]) {
     for (const endpoint of Object.values(service)) {
-      if (endpoint.action === 'page' || /Page$/.test(endpoint.action)) out.push(endpoint);
+      if (/^page|Page$/.test(endpoint.action)) out.push(endpoint);
     }
   }
   return out;

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_TENANT_ID } from '../access/tenants';
-import type { IdGenerator } from '../db/ids';
+import { seedId } from '../db/ids';
 import type { Database } from '../db/schema';
 import type { JobRegistry } from './registry';
 
 /**
  * Creates, in the default tenant, the job of every handler that declares one (`builtIn`) and has none yet: a cron
  * trigger in UTC, misfire "run once", one retry. An administrator may then change or pause it; it is never
- * re-created while its row exists. Two nodes starting together: the unique code lets one insert win.
+ * re-created while its row exists. Two nodes starting together: the unique code lets one insert win. The ids are
+ * derived from the code, like the seed's, so every start (and a copy of a seeded database) writes the same rows.
  */
-export async function ensureBuiltInJobs(db: Kysely<Database>, registry: JobRegistry, ids: IdGenerator): Promise<void> {
+export async function ensureBuiltInJobs(db: Kysely<Database>, registry: JobRegistry): Promise<void> {
   for (const h of registry.all()) {
     if (!h.builtIn) continue;
     const exists = await db
@@ -20,7 +21,8 @@ export async function ensureBuiltInJobs(db: Kysely<Database>, registry: JobRegis
       .executeTakeFirst();
     if (exists) continue;
     const now = Date.now();
-    const jobId = ids.next();
+    const code = h.builtIn.code;
+    const jobId = seedId(`job.${code}`);
     try {
       await db.transaction().execute(async (trx) => {
         await trx
@@ -28,7 +30,7 @@ export async function ensureBuiltInJobs(db: Kysely<Database>, registry: JobRegis
           .values({
             id: jobId,
             tenant_id: DEFAULT_TENANT_ID,
-            code: h.builtIn?.code ?? h.key,
+            code,
             name: h.builtIn?.name ?? h.title.en,
             group_name: 'system',
             handler: h.key,
@@ -47,7 +49,7 @@ export async function ensureBuiltInJobs(db: Kysely<Database>, registry: JobRegis
         await trx
           .insertInto('sys_job_trigger')
           .values({
-            id: ids.next(),
+            id: seedId(`job.${code}.trigger`),
             tenant_id: DEFAULT_TENANT_ID,
             job_id: jobId,
             kind: 'cron',
