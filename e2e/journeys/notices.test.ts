@@ -59,8 +59,11 @@ describe('notices: publish live to the bell, read in the notice centre, force of
     await boss.screenshot({ path: `${SHOTS}notice-admin-list.png` });
 
     // the other user's bell counts it without a reload
-    await bell.locator('sup[title="1"]').waitFor({ timeout: 10_000 });
-    await toast(user, 'New notice: Year-end stocktake on 28 December').waitFor();
+    // the count and the toast come together: waited for together, or a slow count outlasts the toast's 3 seconds
+    await Promise.all([
+      bell.locator('sup[title="1"]').waitFor({ timeout: 10_000 }),
+      toast(user, 'New notice: Year-end stocktake on 28 December').waitFor(),
+    ]);
     await user.screenshot({ path: `${SHOTS}notice-bell-live.png` });
     await bell.click();
     const popover = user.locator('.ant-popover').filter({ hasText: 'Year-end stocktake on 28 December' });
@@ -86,9 +89,11 @@ describe('notices: publish live to the bell, read in the notice centre, force of
     await send.getByLabel('Message').fill('Two pallets were counted twice.');
     await boss.screenshot({ path: `${SHOTS}notice-send-message.png` });
     await send.getByRole('button', { name: 'Send' }).click();
-    await toast(boss, 'The message was sent to 1 user').waitFor();
-    await toast(user, 'Please recount aisle 4').waitFor();
-    await bell.locator('sup[title="1"]').waitFor();
+    await Promise.all([
+      toast(boss, 'The message was sent to 1 user').waitFor(),
+      toast(user, 'Please recount aisle 4').waitFor(),
+      bell.locator('sup[title="1"]').waitFor(),
+    ]);
     await user.getByRole('tab', { name: /Messages/ }).click();
     await user.getByText('Please recount aisle 4', { exact: true }).waitFor();
     await user.screenshot({ path: `${SHOTS}notice-centre-messages.png` });
@@ -104,10 +109,12 @@ describe('notices: publish live to the bell, read in the notice centre, force of
       .getByRole('dialog', { name: 'Force this user offline?' })
       .getByRole('button', { name: 'Force offline' })
       .click();
-    await toast(boss, 'has been signed out').waitFor();
-
-    await user.waitForURL(/\/login/, { timeout: 10_000 });
-    await toast(user, 'An administrator has signed you out. Please sign in again.').waitFor();
+    await Promise.all([
+      toast(boss, 'has been signed out').waitFor(),
+      user
+        .waitForURL(/\/login/, { timeout: 10_000 })
+        .then(() => toast(user, 'An administrator has signed you out. Please sign in again.').waitFor()),
+    ]);
     await user.screenshot({ path: `${SHOTS}notice-forced-offline.png` });
     assert.deepEqual(errors, []);
     await boss.context().close();
