@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
-import { signInToWorkbench } from '../support/session';
+import { openSignedIn } from '../support/session';
 import { floorPlanPng, onePagePdf } from './files-fixtures';
 
 const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
@@ -30,27 +30,8 @@ const pictureLoaded = (page: Page, width?: number) =>
   }, width);
 
 /** A page signed in as admin on the files page, in a language, at a width. */
-async function open(browser: Browser, server: RunningServer, width: number, language: Lang = 'en') {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToWorkbench(page, server);
-  if (language !== 'en') {
-    await page.evaluate((lang) => {
-      const key = 'shelfwise:themeConfig';
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
-      stored.state.language = lang;
-      localStorage.setItem(key, JSON.stringify(stored));
-    }, language);
-  }
-  await page.goto(`${server.url}/platform/file`);
-  return { page, context, errors };
-}
+const open = (browser: Browser, server: RunningServer, width: number, language: Lang = 'en') =>
+  openSignedIn(browser, server, { path: '/platform/file', width, language });
 
 /** Uploads files through the page's upload dialog. */
 async function uploadThroughDialog(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {

@@ -5,7 +5,7 @@ import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
-import { signInToWorkbench } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 type Lang = 'en' | 'zh-cn' | 'zh-tw';
 
@@ -17,27 +17,8 @@ async function shot(page: Page, name: string) {
 const tableRow = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
 
 /** A page signed in as admin, in a language, at a width. */
-async function open(browser: Browser, server: RunningServer, width: number, path: string, language: Lang = 'en') {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToWorkbench(page, server);
-  if (language !== 'en') {
-    await page.evaluate((lang) => {
-      const key = 'shelfwise:themeConfig';
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
-      stored.state.language = lang;
-      localStorage.setItem(key, JSON.stringify(stored));
-    }, language);
-  }
-  await page.goto(`${server.url}${path}`);
-  return { page, context, errors };
-}
+const open = (browser: Browser, server: RunningServer, width: number, path: string, language: Lang = 'en') =>
+  openSignedIn(browser, server, { path, width, language });
 
 describe('scheduled jobs: create a job with a cron trigger, run it now, read its history and the dashboard', () => {
   const j = useJourney();

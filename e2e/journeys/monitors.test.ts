@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
-import { signInToWorkbench } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
 type Lang = (typeof LANGS)[number];
@@ -16,28 +16,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${ARTIFACTS}monitors-${name}.png`, fullPage: true });
 }
 
-/** A page signed in as admin (the platform tenant's administrator), in a language, at a width, on a route. */
-async function open(browser: Browser, server: RunningServer, path: string, width: number, language: Lang = 'en') {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToWorkbench(page, server);
-  if (language !== 'en') {
-    await page.evaluate((lang) => {
-      const key = 'shelfwise:themeConfig';
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
-      stored.state.language = lang;
-      localStorage.setItem(key, JSON.stringify(stored));
-    }, language);
-  }
-  await page.goto(`${server.url}${path}`);
-  return { page, context, errors };
-}
+/** A page signed in as admin, in a language, at a width. */
+const open = (browser: Browser, server: RunningServer, path: string, width: number, language: Lang = 'en') =>
+  openSignedIn(browser, server, { path, width, language });
 
 describe('server and cache monitors', () => {
   const j = useJourney();

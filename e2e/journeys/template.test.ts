@@ -5,7 +5,7 @@ import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import type { RunningServer } from '../support/server';
-import { signInToWorkbench } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
 type Lang = (typeof LANGS)[number];
@@ -35,27 +35,8 @@ const SAMPLE = JSON.stringify({
 const LINES = '{{# task.lines }}\n- {{ sku }} × {{ qty }}{{/ task.lines }}';
 
 /** A page signed in as admin, in a language, at a width. */
-async function open(browser: Browser, server: RunningServer, width: number, language: Lang = 'en') {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToWorkbench(page, server);
-  if (language !== 'en') {
-    await page.evaluate((lang) => {
-      const key = 'shelfwise:themeConfig';
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
-      stored.state.language = lang;
-      localStorage.setItem(key, JSON.stringify(stored));
-    }, language);
-  }
-  await page.goto(`${server.url}/platform/template`);
-  return { page, context, errors };
-}
+const open = (browser: Browser, server: RunningServer, width: number, language: Lang = 'en') =>
+  openSignedIn(browser, server, { path: '/platform/template', width, language });
 
 describe('templates: write, check, preview, edit and delete a text template', () => {
   const j = useJourney();

@@ -8,7 +8,7 @@ import { apiAs } from '../support/api';
 import { ARTIFACTS } from '../support/browser';
 import { useJourney } from '../support/journey';
 import { type RunningServer, startServer } from '../support/server';
-import { signInToWorkbench } from '../support/session';
+import { openSignedIn } from '../support/session';
 
 const LANGS = ['en', 'zh-cn', 'zh-tw'] as const;
 type Lang = (typeof LANGS)[number];
@@ -28,28 +28,8 @@ async function shot(page: Page, name: string) {
 }
 
 /** A page signed in as the platform's admin, in a language, at a width, on a path. */
-async function open(browser: Browser, server: RunningServer, width: number, language: Lang, path: string) {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width, height: width < 500 ? 844 : 900 },
-    acceptDownloads: true,
-    ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await signInToWorkbench(page, server);
-  if (language !== 'en') {
-    await page.evaluate((lang) => {
-      const key = 'shelfwise:themeConfig';
-      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":0}');
-      stored.state.language = lang;
-      localStorage.setItem(key, JSON.stringify(stored));
-    }, language);
-  }
-  await page.goto(`${server.url}${path}`);
-  return { page, context, errors };
-}
+const open = (browser: Browser, server: RunningServer, width: number, language: Lang, path: string) =>
+  openSignedIn(browser, server, { path, width, language, acceptDownloads: true });
 
 describe('updates and about: version, migrations, a backup downloaded, licences', () => {
   const j = useJourney();
